@@ -1,0 +1,570 @@
+"""ODIN (Helvetiq): every rule, deterministic, with immutable states.
+
+States are NamedTuples of ints and tuples (hands and piles are 54-bit masks), so copying a state is one
+tuple construction and legal-move generation is a handful of table look-ups.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from bisect import bisect_right
+from typing import Any, NamedTuple
+
+from engine.core import (
+    Decision,
+    Illegal,
+    IllegalAction,
+    NotationError,
+    OptionsError,
+    ScenarioError,
+    StateFormatError,
+    dumps,
+)
+from engine.odin.actions import (
+    ACTION_ADAPTER,
+    EVENT_ADAPTER,
+    Dealt,
+    GameOver,
+    HandScored,
+    Pass,
+    Passed,
+    Play,
+    Played,
+    TrickEnded,
+)
+from engine.odin.cards import (
+    ALL,
+    BIT,
+    CODE,
+    COUNT_AT_LEAST,
+    INDEX,
+    NIBBLE_HIGH,
+    RANK_ABOVE,
+    RANK_COMBOS,
+    RANK_MASK,
+    RANK_SPREAD,
+    REPEAT_VALUE,
+    SUIT_COMBOS9,
+    SUIT_MASK,
+    SUIT_SHIFTS,
+    SUIT_VALUES9,
+    SUITS,
+    bits_t,
+    codes,
+    codes_t,
+    is_group,
+    value_of,
+)
+
+HAND_SIZE = 9
+TARGETS = (10, 15, 20)
+OPTION_DEFAULTS: dict[str, Any] = {"target": 15, "two_player_remove_suits": False}
+
+
+class OdinState(NamedTuple):
+    """One ODIN position. Treat as immutable; use the game object to move on.
+
+    `to_move` is -1 and `over` True once the game has ended. `target` 0 means "end after the first scoring".
+    `last_actor` is the seat that acted last (it leads after a scoring).
+    """
+
+    players: int
+    hands: tuple[int, ...]
+    center: int
+    center_n: int
+    center_value: int
+    discard: int
+    stock: int
+    removed: int
+    to_move: int
+    last_played_by: int
+    passes: int
+    scores: tuple[int, ...]
+    target: int
+    seed: int
+    deal: int
+    ply: int
+    over: bool
+
+    @property
+    def decision(self) -> Decision:
+        if self.over:
+            return Decision(None, "game_over")
+        return Decision(self.to_move, "lead" if self.center_n == 0 else "play_or_pass")
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+
+PASS = Pass()
+_PLAY_CACHE: dict[int, Play] = {}
+# cards tuple of a Play -> (mask, number of cards, value, shares a suit or rank); only well-formed tuples.
+_CARDS_INFO: dict[tuple[str, ...], tuple[int, int, int, bool]] = {}
+_TAKE_SHIFT = 56
+
+
+def _play(mask: int, take: int) -> Play:
+    """The (interned) Play action for a card mask and a taken card index (-1: nothing)."""
+    key = mask | (take + 1) << _TAKE_SHIFT
+    action = _PLAY_CACHE.get(key)
+    if action is None:
+        action = Play.canonical(codes_t(mask), CODE[take] if take >= 0 else None)
+        _PLAY_CACHE[key] = action
+    return action
+
+
+def _deal(players: int, seed: int, deal: int, removed: int) -> tuple[tuple[int, ...], int, random.Random]:
+    rng = random.Random(f"odin:{seed}:{deal}")
+    deck = [c for c in range(54) if not removed >> c & 1]
+    rng.shuffle(deck)
+    hands = tuple(sum(BIT[c] for c in deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(players))
+    stock = sum(BIT[c] for c in deck[players * HAND_SIZE:])
+    return hands, stock, rng
+
+
+class OdinGame:
+    """ODIN's rules behind the shared engine contract (see engine.core.Game)."""
+
+    name = "odin"
+    title = "ODIN"
+    min_players = 2
+    max_players = 6
+    action_adapter = ACTION_ADAPTER
+    event_adapter = EVENT_ADAPTER
+
+    # ---- set-up ---------------------------------------------------------------------------------------
+
+    def options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Validated options with defaults filled in; raises OptionsError with a clear message."""
+        opts = dict(OPTION_DEFAULTS)
+        for key, value in (options or {}).items():
+            if key not in OPTION_DEFAULTS:
+                raise OptionsError(f"unknown option {key!r}; ODIN knows {sorted(OPTION_DEFAULTS)}")
+            opts[key] = value
+        target = opts["target"]
+        if target != "one_hand" and (type(target) is not int or target not in TARGETS):
+            raise OptionsError(f"target must be one of 10, 15, 20 or 'one_hand', not {target!r}")
+        if not isinstance(opts["two_player_remove_suits"], bool):
+            raise OptionsError("two_player_remove_suits must be true or false")
+        return opts
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> OdinState:
+        opts = self.options(options)
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise OptionsError(f"ODIN is for 2 to 6 players, not {players!r}")
+        if type(seed) is not int:
+            raise OptionsError(f"seed must be an integer, not {seed!r}")
+        removed = 0
+        if opts["two_player_remove_suits"] and players == 2:
+            setup = random.Random(f"odin:{seed}:setup")
+            for s in setup.sample(range(6), 2):
+                removed |= SUIT_MASK[s]
+        hands, stock, rng = _deal(players, seed, 0, removed)
+        first = rng.randrange(players)
+        target = 0 if opts["target"] == "one_hand" else opts["target"]
+        return OdinState(players, hands, 0, 0, 0, 0, stock, removed, first, -1, 0,
+                         (0,) * players, target, seed, 0, 0, False)
+
+    # ---- legality -------------------------------------------------------------------------------------
+
+    def legal_actions(self, state: OdinState) -> list[Pass | Play]:
+        if state.over:
+            return []
+        hand = state.hands[state.to_move]
+        n = state.center_n
+        size = hand.bit_count()
+        out: list[Pass | Play] = []
+        if n == 0:
+            # Lead: one card, or the whole hand when it is all one suit or all one rank.
+            for c in bits_t(hand):
+                out.append(_play(1 << c, -1))
+            if size > 1 and is_group(hand):
+                out.append(_play(hand, -1))
+            return out
+        out.append(PASS)
+        value = state.center_value
+        takes = bits_t(state.center)
+        plays: list[int] = []
+        words = [hand >> shift & 511 for shift in SUIT_SHIFTS]
+        counts = 0
+        for w in words:
+            counts += RANK_SPREAD[w]
+        for k in (n, n + 1):
+            if k > size:
+                break
+            if k == 1:
+                plays.extend(BIT[c] for c in bits_t(hand & RANK_ABOVE[value]))
+                continue
+            need = value if k == n else 0
+            for s in range(6):
+                vals = SUIT_VALUES9[words[s]][k]
+                if vals:
+                    i = bisect_right(vals, need)
+                    if i < len(vals):
+                        shift = SUIT_SHIFTS[s]
+                        plays.extend(sub << shift for _, sub in SUIT_COMBOS9[words[s]][k][i:])
+            multi = (counts + COUNT_AT_LEAST[k]) & NIBBLE_HIGH
+            while multi:
+                low = multi & -multi
+                multi ^= low
+                r = (low.bit_length() - 1) >> 2
+                if REPEAT_VALUE[r][k] > need:
+                    plays.extend(RANK_COMBOS[hand & RANK_MASK[r]][k])
+        cache = _PLAY_CACHE
+        for p in plays:
+            if p == hand:
+                out.append(_play(p, -1))
+            else:
+                for t in takes:
+                    a = cache.get(p | (t + 1) << _TAKE_SHIFT)
+                    out.append(a if a is not None else _play(p, t))
+        return out
+
+    def check(self, state: OdinState, action: Any) -> Illegal | None:
+        if state.over:
+            return Illegal("game_over", {})
+        if isinstance(action, Pass):
+            if state.center_n == 0:
+                return Illegal("leader_cannot_pass", {})
+            return None
+        if not isinstance(action, Play):
+            return Illegal("unknown_action", {"action": repr(action)})
+        return self._check_play(state, action)[0]
+
+    def _check_play(self, state: OdinState, action: Play) -> tuple[Illegal | None, int, int]:
+        """(reason or None, card mask, take index) for a Play."""
+        info = _CARDS_INFO.get(action.cards)
+        if info is None:
+            if not action.cards:
+                return Illegal("no_cards", {}), 0, -1
+            mask = 0
+            for code in action.cards:
+                c = INDEX.get(code)
+                if c is None:
+                    return Illegal("unknown_card", {"card": code}), 0, -1
+                if mask & BIT[c]:
+                    return Illegal("duplicate_card", {"card": code}), 0, -1
+                mask |= BIT[c]
+            info = _CARDS_INFO[action.cards] = (mask, mask.bit_count(), value_of(mask), is_group(mask))
+        mask, k, value, group = info
+        hand = state.hands[state.to_move]
+        missing = mask & ~hand
+        if missing:
+            return Illegal("card_not_in_hand", {"card": codes(missing)[0], "cards": codes(missing)}), 0, -1
+        n = state.center_n
+        if n == 0:
+            if k > 1 and not (mask == hand and group):
+                return Illegal("lead_one_card", {"count": k, "whole_hand_allowed": is_group(hand)}), 0, -1
+        else:
+            if k != n and k != n + 1:
+                return Illegal("wrong_count", {"count": k, "center_count": n, "allowed": [n, n + 1]}), 0, -1
+            if not group:
+                return Illegal("mixed_cards", {"cards": codes(mask)}), 0, -1
+            if k == n and value <= state.center_value:
+                return Illegal("not_higher", {"value": value, "to_beat": state.center_value}), 0, -1
+        if n == 0 or mask == hand:
+            if action.take is not None:
+                why = "center_empty" if n == 0 else "hand_empty"
+                return Illegal("take_not_allowed", {"card": action.take, "why": why}), 0, -1
+            return None, mask, -1
+        t = INDEX.get(action.take) if action.take is not None else None
+        if t is None or not state.center >> t & 1:
+            choices = codes(state.center)
+            if action.take is None:
+                return Illegal("take_required", {"choices": choices}), 0, -1
+            return Illegal("take_not_in_centre", {"card": action.take, "choices": choices}), 0, -1
+        return None, mask, t
+
+    # ---- effects --------------------------------------------------------------------------------------
+
+    def apply(self, state: OdinState, action: Any) -> tuple[OdinState, list[Any]]:
+        p = state.to_move
+        if isinstance(action, Pass) and not state.over and state.center_n:
+            passes = state.passes + 1
+            n = state.players
+            if passes >= n - 1:
+                leader = state.last_played_by
+                events: list[Any] = [Passed(p), TrickEnded(leader, codes_t(state.center))]
+                new = OdinState(n, state.hands, 0, 0, 0, state.discard | state.center, state.stock, state.removed,
+                                leader, leader, 0, state.scores, state.target, state.seed, state.deal,
+                                state.ply + 1, False)
+                return new, events
+            new = OdinState(n, state.hands, state.center, state.center_n, state.center_value, state.discard,
+                            state.stock, state.removed, (p + 1) % n, state.last_played_by, passes, state.scores,
+                            state.target, state.seed, state.deal, state.ply + 1, False)
+            return new, [Passed(p)]
+        if not isinstance(action, Play):
+            raise IllegalAction(self.check(state, action) or Illegal("unknown_action", {}))
+        illegal, mask, take = self._check_play(state, action) if not state.over else (Illegal("game_over", {}),
+                                                                                     0, -1)
+        if illegal is not None:
+            raise IllegalAction(illegal)
+        center = state.center
+        hand = state.hands[p] & ~mask
+        discarded = center
+        if take >= 0:
+            hand |= BIT[take]
+            discarded &= ~BIT[take]
+        hands = state.hands[:p] + (hand,) + state.hands[p + 1:]
+        played = Played(p, action.cards, value_of(mask), action.take, codes_t(discarded), state.center_n == 0)
+        if hand:
+            new = OdinState(state.players, hands, mask, mask.bit_count(), played.value,
+                            state.discard | discarded, state.stock, state.removed, (p + 1) % state.players, p, 0,
+                            state.scores, state.target, state.seed, state.deal, state.ply + 1, False)
+            return new, [played]
+        return self._score(state, hands, p, played)
+
+    def _score(self, state: OdinState, hands: tuple[int, ...], ender: int, played: Played
+               ) -> tuple[OdinState, list[Any]]:
+        points = tuple(h.bit_count() for h in hands)
+        totals = tuple(s + q for s, q in zip(state.scores, points, strict=True))
+        events: list[Any] = [played, HandScored(ender, points, totals)]
+        if state.target == 0 or max(totals) >= state.target:
+            best = min(totals)
+            winners = tuple(i for i, t in enumerate(totals) if t == best)
+            events.append(GameOver(winners, totals))
+            discard = ALL & ~state.removed & ~state.stock & ~sum(hands)
+            return OdinState(state.players, hands, 0, 0, 0, discard, state.stock, state.removed, -1, -1, 0,
+                             totals, state.target, state.seed, state.deal, state.ply + 1, True), events
+        deal = state.deal + 1
+        new_hands, stock, _ = _deal(state.players, state.seed, deal, state.removed)
+        events.append(Dealt(deal, ender))
+        return OdinState(state.players, new_hands, 0, 0, 0, 0, stock, state.removed, ender, -1, 0, totals,
+                         state.target, state.seed, deal, state.ply + 1, False), events
+
+    # ---- notation -------------------------------------------------------------------------------------
+
+    def to_notation(self, action: Any) -> str:
+        if isinstance(action, Pass):
+            return "pass"
+        if isinstance(action, Play):
+            text = "play " + " ".join(action.cards)
+            return text + (f" take {action.take}" if action.take else "")
+        raise TypeError(f"not an ODIN action: {action!r}")
+
+    def parse_notation(self, text: str) -> Pass | Play:
+        """The action written in `text`, without judging legality (raises NotationError on bad syntax)."""
+        words = text.strip().upper().split()
+        if words == ["PASS"]:
+            return PASS
+        if not words or words[0] != "PLAY":
+            raise NotationError(f"expected 'play <cards> [take <card>]' or 'pass', got {text.strip()!r}")
+        words = words[1:]
+        take = None
+        if "TAKE" in words:
+            i = words.index("TAKE")
+            if len(words) != i + 2:
+                raise NotationError("'take' must be followed by exactly one card")
+            take = words[i + 1]
+            words = words[:i]
+        for w in words + ([take] if take else []):
+            if w not in INDEX:
+                raise NotationError(f"{w!r} is not a card: a card is a colour letter (B R P G K O) and 1-9")
+        if not words:
+            raise NotationError("'play' needs at least one card")
+        if len(set(words)) != len(words):
+            raise NotationError("a card is named twice")
+        return Play(tuple(words), take)
+
+    def from_notation(self, state: OdinState, text: str) -> Pass | Play:
+        action = self.parse_notation(text)
+        illegal = self.check(state, action)
+        if illegal is not None:
+            raise NotationError(f"illegal here: {illegal.code} {illegal.params}", illegal)
+        return action
+
+    # ---- views and results ----------------------------------------------------------------------------
+
+    def view(self, state: OdinState, player: int | None) -> dict[str, Any]:
+        """What seat `player` may see (None: a spectator). Other hands show only their sizes."""
+        d = state.decision
+        out: dict[str, Any] = {
+            "game": "odin",
+            "players": state.players,
+            "you": player,
+            "hand_sizes": [h.bit_count() for h in state.hands],
+            "center": codes(state.center),
+            "center_value": state.center_value,
+            "discard_count": state.discard.bit_count(),
+            "decision": {"player": d.player, "kind": d.kind},
+            "last_played_by": None if state.last_played_by < 0 else state.last_played_by,
+            "passes_in_row": state.passes,
+            "scores": list(state.scores),
+            "target": "one_hand" if state.target == 0 else state.target,
+            "deal": state.deal,
+            "ply": state.ply,
+            "removed_suits": [SUITS[s] for s in range(6) if state.removed & SUIT_MASK[s]],
+            "is_over": state.over,
+            "winners": self.winners(state),
+        }
+        if player is not None:
+            out["hand"] = codes(state.hands[player])
+        return out
+
+    def scores(self, state: OdinState) -> list[int]:
+        return list(state.scores)
+
+    def winners(self, state: OdinState) -> list[int]:
+        """Seats with the fewest points once the game is over (ties share the win); [] before the end."""
+        if not state.over:
+            return []
+        best = min(state.scores)
+        return [i for i, s in enumerate(state.scores) if s == best]
+
+    # ---- serialisation ----------------------------------------------------------------------------------
+
+    def state_to_dict(self, state: OdinState) -> dict[str, Any]:
+        return {
+            "game": "odin",
+            "version": 1,
+            "players": state.players,
+            "hands": [codes(h) for h in state.hands],
+            "center": codes(state.center),
+            "discard": codes(state.discard),
+            "stock": codes(state.stock),
+            "removed": codes(state.removed),
+            "to_move": state.to_move,
+            "last_played_by": state.last_played_by,
+            "passes": state.passes,
+            "scores": list(state.scores),
+            "target": state.target,
+            "seed": state.seed,
+            "deal": state.deal,
+            "ply": state.ply,
+            "over": state.over,
+        }
+
+    def state_to_json(self, state: OdinState) -> str:
+        return dumps(self.state_to_dict(state))
+
+    def state_from_json(self, text: str) -> OdinState:
+        try:
+            d = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise StateFormatError(f"not a JSON state: {exc}") from exc
+        try:
+            if d.get("game") != "odin" or d.get("version") != 1:
+                raise StateFormatError("not an ODIN state of version 1")
+
+            def mask(cards: list[str]) -> int:
+                m = 0
+                for c in cards:
+                    if m & BIT[INDEX[c]]:
+                        raise StateFormatError(f"card {c} appears twice")
+                    m |= BIT[INDEX[c]]
+                return m
+
+            hands = tuple(mask(h) for h in d["hands"])
+            center, discard, stock, removed = (mask(d[k]) for k in ("center", "discard", "stock", "removed"))
+            parts = [*hands, center, discard, stock, removed]
+            if sum(parts) != ALL or any(a & b for i, a in enumerate(parts) for b in parts[i + 1:]):
+                raise StateFormatError("the 54 cards are not each in exactly one place")
+            players = int(d["players"])
+            if len(hands) != players or len(d["scores"]) != players:
+                raise StateFormatError("hands or scores do not match the number of players")
+            return OdinState(players, hands, center, center.bit_count(), value_of(center) if center else 0,
+                             discard, stock, removed, int(d["to_move"]), int(d["last_played_by"]),
+                             int(d["passes"]), tuple(int(s) for s in d["scores"]), int(d["target"]),
+                             int(d["seed"]), int(d["deal"]), int(d["ply"]), bool(d["over"]))
+        except StateFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StateFormatError(f"damaged ODIN state: {exc!r}") from exc
+
+    # ---- scenarios ------------------------------------------------------------------------------------
+
+    def scenario(self, spec: dict[str, Any]) -> OdinState:
+        """Build a position from a JSON-able spec (see docs/notation.md); impossible specs are refused.
+
+        Required: players, hands (one list of card codes per seat), center, to_move. Optional:
+        last_played_by, passes_in_row, scores, target (10/15/20/"one_hand"), seed, deal, ply.
+        Cards not listed lie in the discard pile.
+        """
+        if not isinstance(spec, dict):
+            raise ScenarioError("a scenario is a JSON object")
+        known = {"players", "hands", "center", "to_move", "last_played_by", "passes_in_row", "scores",
+                 "target", "seed", "deal", "ply"}
+        unknown = set(spec) - known
+        if unknown:
+            raise ScenarioError(f"unknown scenario keys: {sorted(unknown)}")
+        for key in ("players", "hands", "center", "to_move"):
+            if key not in spec:
+                raise ScenarioError(f"scenario needs {key!r}")
+        players = spec["players"]
+        if type(players) is not int or not 2 <= players <= 6:
+            raise ScenarioError(f"players must be 2 to 6, not {players!r}")
+        hands_spec, center_spec = spec["hands"], spec["center"]
+        if not isinstance(hands_spec, list) or len(hands_spec) != players:
+            raise ScenarioError(f"hands must list {players} hands, one per seat")
+        if not isinstance(center_spec, list):
+            raise ScenarioError("center must be a list of cards")
+        seen: set[str] = set()
+
+        def mask_of(cards: Any, where: str) -> int:
+            if not isinstance(cards, list):
+                raise ScenarioError(f"{where} must be a list of cards")
+            m = 0
+            for raw in cards:
+                code = str(raw).upper()
+                if code not in INDEX:
+                    raise ScenarioError(f"{raw!r} in {where} is not a card (B R P G K O and 1-9, e.g. R7)")
+                if code in seen:
+                    raise ScenarioError(f"card {code} appears twice")
+                seen.add(code)
+                m |= BIT[INDEX[code]]
+            return m
+
+        hands = tuple(mask_of(h, f"hand {i}") for i, h in enumerate(hands_spec))
+        for i, h in enumerate(hands):
+            if not 1 <= h.bit_count() <= HAND_SIZE:
+                raise ScenarioError(f"hand {i} holds {h.bit_count()} cards; a hand in play holds 1 to 9")
+        center = mask_of(center_spec, "center")
+        if center and not is_group(center):
+            raise ScenarioError("the centre's cards must share one colour or one number")
+        to_move = spec["to_move"]
+        if type(to_move) is not int or not 0 <= to_move < players:
+            raise ScenarioError(f"to_move must be a seat from 0 to {players - 1}")
+        last = spec.get("last_played_by", (to_move - 1) % players if center else None)
+        if center:
+            if type(last) is not int or not 0 <= last < players or last == to_move and players > 1:
+                raise ScenarioError("last_played_by must be another seat that played the centre")
+        else:
+            last = -1 if last is None else last
+            if type(last) is not int or not -1 <= last < players:
+                raise ScenarioError("last_played_by must be a seat")
+        passes = spec.get("passes_in_row", (to_move - last) % players - 1 if center else 0)
+        if type(passes) is not int or not 0 <= passes < players - 1 or (center and passes !=
+                                                                         (to_move - last) % players - 1):
+            raise ScenarioError("passes_in_row must count the seats between the last player and to_move")
+        scores = spec.get("scores", [0] * players)
+        if (not isinstance(scores, list) or len(scores) != players
+                or any(type(s) is not int or s < 0 for s in scores)):
+            raise ScenarioError(f"scores must be {players} non-negative integers")
+        try:
+            opts = self.options({"target": spec.get("target", 15)})
+        except OptionsError as exc:
+            raise ScenarioError(str(exc)) from exc
+        target = 0 if opts["target"] == "one_hand" else opts["target"]
+        seed = spec.get("seed", 0)
+        if type(seed) is not int:
+            raise ScenarioError("seed must be an integer")
+        discard = ALL & ~center & ~sum(hands)
+        return OdinState(players, hands, center, center.bit_count(), value_of(center) if center else 0,
+                         discard, 0, 0, to_move, last, passes, tuple(scores), target, seed,
+                         int(spec.get("deal", 0)), int(spec.get("ply", 0)), False)
+
+    # ---- boundary helpers -------------------------------------------------------------------------------
+
+    def action_from_json(self, data: Any) -> Pass | Play:
+        return self.action_adapter.validate_python(data)
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        return self.action_adapter.dump_python(action, mode="json")
+
+    def event_to_json(self, event: Any) -> dict[str, Any]:
+        return self.event_adapter.dump_python(event, mode="json")
+
+
+GAME = OdinGame()
