@@ -1,0 +1,1 @@
+"""The game master: parsing, narration, rules answers, sessions, saves, REPL and CLI."""

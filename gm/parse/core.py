@@ -1,0 +1,610 @@
+"""The game-independent half of the offline move parser.
+
+Pipeline (see docs/parser.md):
+
+1. **normalise**: case-fold, fold accents and umlauts to ASCII (``grün`` -> ``grun``; the lexicon also holds
+   the ``ae/oe/ue`` spellings, so ``gruen`` matches too), typographic apostrophes to ``'``;
+2. **tokenise**: words, digits, card-like tokens (``r7``), digit plurals (``7s``) and punctuation;
+3. **look up** every token in the game's :class:`Lexicon`: exact first, then a typo-tolerant match (optimal
+   string alignment distance 1 for words of 4+ letters, 2 for 7+; against fuzzy-enabled entries only; a token
+   that is itself a known word is never corrected, and a typo that is as close to two different meanings is
+   left unknown);
+4. the game's grammar (:class:`GameParser.read`) turns the looked-up tokens into **readings**: ranked
+   hypotheses of what the player asked for;
+5. **grounding** (:func:`ground`): every legal action for the pending decision is matched against the
+   readings; the best-scoring consistent actions are the candidates (one: an action; several: ambiguous).
+   When nothing legal fits, the reading's literal action(s) go to the engine's ``check`` and its reason is
+   returned.
+
+Nothing here knows a game: the per-game grammar lives beside this module (``gm/parse/odin.py``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.core import Illegal
+
+LANGS: tuple[str, ...] = ("en", "de", "fr")
+MAX_CHARS = 500
+"""Longer texts are refused (no_match "too_long") before any work is done."""
+MAX_TOKENS = 120
+
+# ---- result ------------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class ParseResult:
+    """What the parser made of one utterance.
+
+    ``kind`` is "action" (``action`` set), "ambiguous" (``candidates``: legal actions sorted by notation),
+    "illegal" (``illegal``: the engine's reason, or ``not_your_turn`` / ``game_over``) or "no_match"
+    (``reason``: a short code). ``lang`` is the language the words most likely are, or None.
+    """
+
+    kind: str
+    action: Any = None
+    candidates: list[Any] = field(default_factory=list)
+    illegal: Illegal | None = None
+    reason: str | None = None
+    lang: str | None = None
+
+    def to_json(self, game: Any) -> dict[str, Any]:
+        """The result as plain JSON, with actions in the game's notation."""
+        if self.kind == "action":
+            return {"kind": "action", "notation": game.to_notation(self.action)}
+        if self.kind == "ambiguous":
+            return {"kind": "ambiguous", "candidates": [game.to_notation(a) for a in self.candidates]}
+        if self.kind == "illegal" and self.illegal is not None:
+            return {"kind": "illegal", "code": self.illegal.code, "params": dict(self.illegal.params)}
+        return {"kind": "no_match", "reason": self.reason or "no_match"}
+
+
+def no_match(reason: str, lang: str | None = None) -> ParseResult:
+    return ParseResult("no_match", reason=reason, lang=lang)
+
+
+# ---- normalising and tokenising ----------------------------------------------------------------------------
+
+_TRANS = str.maketrans({
+    "\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'", "\u2032": "'",
+    "\u0153": "oe", "\u00e6": "ae", "\u00f8": "o", "\u0111": "d", "\u0142": "l", "\u00df": "ss",
+    "\u2013": "-", "\u2014": "-",
+})
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+_TOKEN_RE = re.compile(r"[0-9]+'s(?![a-z0-9])|[a-z0-9]+|[,;.!?:&+]")
+_ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+
+
+def fold(text: str) -> str:
+    """Lower case, accents and umlauts folded to plain ASCII letters (ü -> u, é -> e, ß -> ss, œ -> oe)."""
+    if text.isascii():
+        return text.lower().replace("`", "'")
+    t = unicodedata.normalize("NFKD", text.casefold().translate(_TRANS))
+    return "".join(c for c in t if not unicodedata.combining(c))
+
+
+def spellings(word: str) -> set[str]:
+    """The folded forms under which a lexicon word is stored: ``grün`` -> {``grun``, ``gruen``}."""
+    low = word.lower()
+    out = {fold(low)}
+    if any(c in low for c in "äöüß"):
+        out.add(fold(low.translate(_UMLAUTS)))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token of the folded text: a word, a number, a card-like code or a punctuation mark."""
+
+    text: str
+    index: int
+
+
+def tokenize(text: str) -> list[Token]:
+    """Tokens of `text` after folding; everything that is not a letter, digit or ,;.!?:&+ separates."""
+    out: list[Token] = []
+    if "\x1b" in text:
+        text = _ANSI_RE.sub(" ", text)
+    for i, m in enumerate(_TOKEN_RE.finditer(fold(text))):
+        if i >= MAX_TOKENS:
+            break
+        tok = m.group()
+        if "'" in tok:  # 7's -> 7s
+            tok = tok.replace("'", "")
+        out.append(Token(tok, i))
+    return out
+
+
+# ---- lexicon -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One meaning of a lexicon word: a grammatical `kind`, a `value`, the languages it belongs to, flags.
+
+    `fuzzy` entries may be reached through a typo; the others (function words, known everyday words)
+    only match exactly.
+    """
+
+    kind: str
+    value: Any = None
+    langs: frozenset[str] = frozenset()
+    flags: frozenset[str] = frozenset()
+    fuzzy: bool = False
+
+    def has(self, flag: str) -> bool:
+        return flag in self.flags
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A token and what the lexicon says about it (`entries` empty: unknown; `distance` > 0: a typo)."""
+
+    token: Token
+    entries: tuple[Entry, ...]
+    distance: int = 0
+
+    @property
+    def text(self) -> str:
+        return self.token.text
+
+    def first(self, *kinds: str) -> Entry | None:
+        for e in self.entries:
+            if e.kind in kinds:
+                return e
+        return None
+
+
+def allowed_distance(length: int) -> int:
+    """How many edits a typo of a word this long may have: 0 below 4 letters, 1 from 4, 2 from 7."""
+    return 2 if length >= 7 else 1 if length >= 4 else 0
+
+
+def osa_distance(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (adjacent transpositions count 1); `limit + 1` once above limit."""
+    if a == b:
+        return 0
+    la, lb = len(a), len(b)
+    if abs(la - lb) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(lb + 1))
+    for i in range(1, la + 1):
+        cur = [i] + [0] * lb
+        ca = a[i - 1]
+        best = cur[0]
+        for j in range(1, lb + 1):
+            cb = b[j - 1]
+            cost = 0 if ca == cb else 1
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                v = min(v, prev2[j - 2] + 1)
+            cur[j] = v
+            if v < best:
+                best = v
+        if best > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[lb]
+
+
+def _deletes(word: str, depth: int) -> set[str]:
+    out = {word}
+    frontier = {word}
+    for _ in range(depth):
+        nxt = set()
+        for w in frontier:
+            for i in range(len(w)):
+                nxt.add(w[:i] + w[i + 1:])
+        out |= nxt
+        frontier = nxt
+    return out
+
+
+class Lexicon:
+    """Words -> meanings, with exact look-up and a typo-tolerant fallback (symmetric-delete index).
+
+    Build it once (per game, at import), then :meth:`lookup` is a dict hit or, for unknown words of four
+    letters or more, a handful of set look-ups and short distance checks; results are memoised.
+    """
+
+    _CACHE_SIZE = 8192
+
+    def __init__(self) -> None:
+        self._exact: dict[str, tuple[Entry, ...]] = {}
+        self._index: dict[str, set[str]] | None = None
+        self._cache: dict[tuple[str, str | None], tuple[tuple[Entry, ...], int]] = {}
+
+    def add(self, words: Iterable[str] | str, kind: str, value: Any = None, langs: Iterable[str] | str = (),
+            flags: Iterable[str] | str = (), fuzzy: bool = False) -> None:
+        """Add `words` (a list, or one string of space-separated words) with one meaning."""
+        if isinstance(words, str):
+            words = words.split()
+        lang_set = frozenset(langs.split() if isinstance(langs, str) else langs)
+        flag_set = frozenset(flags.split() if isinstance(flags, str) else flags)
+        entry = Entry(kind, value, lang_set, flag_set, fuzzy)
+        for w in words:
+            for form in spellings(w):
+                old = self._exact.get(form, ())
+                if entry not in old:
+                    self._exact[form] = old + (entry,)
+        self._index = None
+        self._cache.clear()
+
+    def __contains__(self, word: str) -> bool:
+        return word in self._exact
+
+    def words(self) -> list[str]:
+        return sorted(self._exact)
+
+    def freeze(self) -> Lexicon:
+        """Build the typo index now rather than on the first unknown word; returns the lexicon."""
+        self._build_index()
+        return self
+
+    def _build_index(self) -> dict[str, set[str]]:
+        index: dict[str, set[str]] = {}
+        for word, entries in self._exact.items():
+            depth = allowed_distance(len(word))
+            if depth == 0 or not any(e.fuzzy for e in entries) or not word.isalpha():
+                continue
+            for d in _deletes(word, depth):
+                index.setdefault(d, set()).add(word)
+        self._index = index
+        return index
+
+    def lookup(self, word: str, lang: str | None = None) -> tuple[tuple[Entry, ...], int]:
+        """(entries, distance): exact entries with distance 0, a unique typo match, or ((), 0) if unknown.
+
+        A typo equally close to words of different meanings is resolved by `lang` when only one of them
+        belongs to that language ("blak" is "black" in English, "blau" in German), else left unknown.
+        """
+        exact = self._exact.get(word)
+        if exact is not None:
+            return exact, 0
+        key = (word, lang)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        result = self._fuzzy(word, lang)
+        if len(self._cache) >= self._CACHE_SIZE:
+            self._cache.clear()
+        self._cache[key] = result
+        return result
+
+    def _fuzzy(self, word: str, lang: str | None) -> tuple[tuple[Entry, ...], int]:
+        limit = allowed_distance(len(word))
+        if limit == 0 or not word.isalpha():
+            return (), 0
+        index = self._index if self._index is not None else self._build_index()
+        found: dict[str, int] = {}
+        for d in _deletes(word, limit):
+            for key in index.get(d, ()):
+                if key in found:
+                    continue
+                allowed = min(limit, allowed_distance(len(key)))
+                dist = osa_distance(word, key, allowed)
+                if dist <= allowed:
+                    found[key] = dist
+        if not found:
+            return (), 0
+        best = min(found.values())
+        keys = sorted((k for k, v in found.items() if v == best), key=lambda k: (abs(len(k) - len(word)), k))
+        options = [(k, e) for k in keys for e in self._exact[k] if e.fuzzy]
+        for pool in (options, [(k, e) for k, e in options if lang in e.langs] if lang else []):
+            meanings = {(e.kind, e.value) for _, e in pool}
+            if len(meanings) == 1:
+                first = pool[0][0]
+                return tuple(e for e in self._exact[first] if e.fuzzy), best
+        return (), 0  # as close to two different things: better unknown than wrong
+
+    def hits(self, tokens: Sequence[Token], hint: str | None = None) -> list[Hit]:
+        """Look up every token; typos are resolved in the light of the language of the exact words."""
+        exact: list[tuple[tuple[Entry, ...], int] | None] = [
+            (e, 0) if (e := self._exact.get(t.text)) is not None else None for t in tokens]
+        lang = detect_lang([Hit(t, r[0]) for t, r in zip(tokens, exact, strict=True) if r is not None], hint)
+        out = []
+        for t, r in zip(tokens, exact, strict=True):
+            entries, dist = r if r is not None else self.lookup(t.text, lang)
+            out.append(Hit(t, entries, dist))
+        return out
+
+
+def detect_lang(hits: Sequence[Hit], hint: str | None = None) -> str | None:
+    """The language most words belong to (a word shared by k languages counts 1/k to each; a typo half).
+
+    Ties go to `hint` when it is among the best; no evidence or an unresolved tie gives None.
+    """
+    score: dict[str, float] = {}
+    for h in hits:
+        langs: set[str] = set()
+        for e in h.entries:
+            langs |= e.langs
+        if not langs:
+            continue
+        w = (0.5 if h.distance else 1.0) / len(langs)
+        for lang in langs:
+            score[lang] = score.get(lang, 0.0) + w
+    if not score:
+        return None
+    top = max(score.values())
+    best = [lang for lang, s in score.items() if abs(s - top) < 1e-9]
+    if len(best) == 1:
+        return best[0]
+    if hint in best:
+        return hint
+    return None
+
+
+# ---- grounding ---------------------------------------------------------------------------------------------
+
+
+class Reading(Protocol):
+    """One hypothesis of what the player meant, as the game's grammar built it."""
+
+    score: float
+
+    def match(self, action: Any, info: Any) -> float | None:
+        """None if `action` contradicts the reading, else a score (higher fits better).
+
+        `info` is the game parser's :meth:`GameParser.digest` of the action.
+        """
+        ...
+
+    def literal(self, game: Any, state: Any) -> list[Any] | str:
+        """The action(s) the text literally names, to have the engine explain why they are illegal;
+        or a no_match reason when the text names no concrete action."""
+        ...
+
+
+@dataclass(slots=True)
+class Interpretation:
+    """A grammar's verdict on the tokens: readings best first, or none and a no_match reason."""
+
+    readings: list[Any]
+    reason: str | None = None
+
+
+class GameParser(ABC):
+    """A game's lexicon and grammar; registered in ``gm.parse.PARSERS`` under the game's name."""
+
+    game_name: str
+    lexicon: Lexicon
+
+    @abstractmethod
+    def read(self, hits: list[Hit], game: Any, state: Any, player: int) -> Interpretation:
+        """Readings of the looked-up tokens for `player` (whose hand resolves "all my reds", "both")."""
+
+    @abstractmethod
+    def digest(self, action: Any) -> Any:
+        """What :meth:`Reading.match` needs of an action, computed once per legal action."""
+
+    def exact(self, game: Any, state: Any, text: str) -> Any | None:
+        """The action when `text` is exactly the game's notation and names it completely, else None."""
+        return None
+
+
+def rank_illegal(illegals: Sequence[Illegal]) -> Illegal:
+    """The engine reason that best explains several literal readings: the most frequent code, the first
+    one seen among equals."""
+    counts = Counter(i.code for i in illegals)
+    top = max(counts.values())
+    for i in illegals:
+        if counts[i.code] == top:
+            return i
+    return illegals[0]
+
+
+def ground(game: Any, state: Any, readings: Sequence[Any], legal: Sequence[tuple[Any, Any]],
+           lang: str | None = None) -> ParseResult:
+    """Match the readings (best first) against the legal actions and decide the result.
+
+    The first reading that fits at least one legal action wins; among the actions it fits, only the best
+    scores are kept. One left: "action"; several: "ambiguous" (sorted by notation). None fits any reading: the
+    first reading's literal actions are checked by the engine and the commonest reason is returned, or
+    no_match when the text names nothing concrete.
+    """
+    for reading in readings:
+        best: float | None = None
+        cands: list[Any] = []
+        for action, info in legal:
+            s = reading.match(action, info)
+            if s is None:
+                continue
+            if best is None or s > best:
+                best, cands = s, [action]
+            elif s == best:
+                cands.append(action)
+        if len(cands) == 1:
+            return ParseResult("action", action=cands[0], lang=lang)
+        if cands:
+            notes = {id(a): game.to_notation(a) for a in cands}
+            cands.sort(key=lambda a: notes[id(a)])
+            return ParseResult("ambiguous", candidates=cands, lang=lang)
+    if not readings:
+        return no_match("no_move_words", lang)
+    literal = readings[0].literal(game, state)
+    if isinstance(literal, str):
+        return no_match(literal, lang)
+    illegals = [r for r in (game.check(state, a) for a in literal) if r is not None]
+    if not illegals:
+        return no_match("inconsistent", lang)
+    return ParseResult("illegal", illegal=rank_illegal(illegals), lang=lang)
+
+
+# ---- the entry point ---------------------------------------------------------------------------------------
+
+
+def _norm_lang(lang: Any) -> str | None:
+    if not isinstance(lang, str):
+        return None
+    code = lang.strip().lower()[:2]
+    return code if code in LANGS else None
+
+
+def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any,
+               lang: str | None = None) -> ParseResult:
+    """Parse `text` said by seat `player` in `state` with `parser` (see gm.parse.parse_move)."""
+    hint = _norm_lang(lang)
+    if not isinstance(text, str) or not text.strip():
+        return no_match("empty", None)
+    if len(text) > MAX_CHARS:
+        return no_match("too_long", None)
+    tokens = tokenize(text)
+    if not tokens:
+        return no_match("no_move_words", None)
+    hits = parser.lexicon.hits(tokens, hint)
+    detected = detect_lang(hits, hint)
+    exact = parser.exact(game, state, text)
+    readings: list[Any] = []
+    if exact is None:
+        interp = parser.read(hits, game, state, player if type(player) is int else -1)
+        if not interp.readings:
+            return no_match(interp.reason or "no_move_words", detected)
+        readings = interp.readings
+    decision = state.decision
+    if decision.player is None:
+        return ParseResult("illegal", illegal=Illegal("game_over", {}), lang=detected)
+    if player != decision.player:
+        why = Illegal("not_your_turn", {"player": player, "to_move": decision.player})
+        return ParseResult("illegal", illegal=why, lang=detected)
+    if exact is not None:
+        illegal = game.check(state, exact)
+        if illegal is None:
+            return ParseResult("action", action=exact, lang=detected)
+        return ParseResult("illegal", illegal=illegal, lang=detected)
+    legal = [(a, parser.digest(a)) for a in game.legal_actions(state)]
+    return ground(game, state, readings, legal, detected)
+
+
+# ---- words every game shares -------------------------------------------------------------------------------
+
+# Number words 1-9: (value, EN forms, EN plurals, DE forms, DE plurals, DE "-er" nouns, FR forms).
+_NUMBERS: tuple[tuple[int, str, str, str, str, str, str], ...] = (
+    (1, "", "ones", "eins", "einsen", "einser", ""),
+    (2, "two", "twos", "zwei zwo", "zweien", "zweier", "deux"),
+    (3, "three", "threes", "drei", "dreien", "dreier", "trois"),
+    (4, "four", "fours", "vier", "vieren", "vierer", "quatre"),
+    (5, "five", "fives", "fünf", "fünfen", "fünfer", "cinq"),
+    (6, "six", "sixes", "sechs", "sechsen", "sechser", "six"),
+    (7, "seven", "sevens", "sieben", "siebenen", "siebener siebner", "sept"),
+    (8, "eight", "eights", "acht", "achten", "achter", "huit"),
+    (9, "nine", "nines", "neun", "neunen", "neuner", "neuf"),
+)
+
+# Everyday words: exact matches only. They tell the language and keep a real word from being "corrected"
+# into a game word.
+_EVERYDAY: dict[str, str] = {
+    "en": """
+        to is for it on was be as are have at he not by but from or we your so his they me if can will just
+        like about up out what has when more do no were who had their there her which time get been would she
+        new people how some them now other its our than good only after first him into know see make over
+        think any then could back us want because go well said way most much very where even should may here
+        need really did right work year being day too going before off why made still got many never life
+        say world down great through last s while best such love man home long look something same used
+        come part around between always better find help high little old since another does own things under
+        during thing give place again next each without against end found must show big feel sure keep might
+        please money second someone away left number days lot name night until doing few let real called
+        different having thought done however getting looking top start times week already anything nothing
+        change enough everything full live making point read told yet bad hard mean once seen stop based
+        believe call head came far job side though try went yes actually later less line order run says
+        open season thank everyone trying using area d following makes together whole face kind maybe story
+        working course hope important least means within able early oh post t thanks ago others talk fact
+        given guys half mind often single become body coming control guy hours problem true almost known
+        large lost i ll m ve re don didn won isn cant im ok okay hmm hm ugh um uh er hey hi hello
+        sorry oops wait nope yeah yep sure fine nice hmmm well score rules rule remind coffee turn whose
+        question help undo cards hand beats beat sit this
+    """,
+    "de": """
+        ist nicht zu von es auf für im sie sich auch als er an dass so bei wie aber aus hat sind nach noch
+        wir du war nur wenn oder wird was werden am man um haben zum kann über da dann schon habe ja mehr
+        mir sein vor mal zur durch hier mich bis doch ihr immer jetzt wurde wieder keine sehr können muss
+        uns bin unter vom gut gibt hatte ihre seine geht viel zeit ab ganz machen denn damit dir will
+        einfach ohne weil beim etwas waren kein seit soll selbst wo dich hab heute kommt nichts nun würde
+        leben wer macht anderen ihm ob ihn viele zwischen wäre dabei dort müssen gerade neue sondern erst
+        ersten lassen sollte andere hast warum weiss weiter wirklich ihnen mann wohl vielleicht dazu euch
+        kommen wollen bitte hätte sei könnte sehen tag dafür ins sagen steht während bereits ende nie uhr
+        weg wegen besser einmal frau gehen gemacht genau danke gar konnte leute neuen jeder natürlich bist
+        gute recht finden geben werde geld gleich keinen lange sagt teil davon eigentlich fast richtig tun
+        frage zurück klar grosse liegt welche wissen zusammen sicher kam darauf später stehen wollte ganze
+        gerne möchte seite weitere wenig heisst oft sagte fragen neben statt dein gehört platz hin kurz
+        sonst bekommen ging haus sollten bleibt je möglich weit deshalb eben gewesen glaube leider musste
+        halt neu genug echt ich hallo nein nö nee äh ähm hm hmm okay moment mist achso tja ups zusammen dran
+        hunger punkte punktestand regeln
+    """,
+    "fr": """
+        est que pas il pour dans je qui c au sur qu par on ne mais se vous s ça tu elle son y ai ou si
+        sont fait nous comme être bien ils faire sa aux même me ont t m était été lui aussi peut leur moi
+        quand après suis très sans avoir non où va encore alors avait entre temps ans autres dit là peu
+        autre rien dire monde te fois faut toujours voir bon contre votre avant depuis donc notre sous jamais
+        vie moins dont toi déjà quoi soit trop leurs ton chez gens juste oui vraiment ainsi as grand
+        beaucoup jour quelques comment es premier sera nos parce personne cela homme ici vu cas chose doit
+        partie car eu mal première bonne fin mieux pendant petit année ceux elles moment place plusieurs
+        pourquoi ta mois sais années fais nouveau nouvelle part compte merci veut état aller cours peux
+        reste veux vos ca celui chaque grande personnes nom seul vais eux lors vrai selon coup serait pense
+        quelque tant avais maintenant tête aime aurait avons assez besoin savoir trouve celle côté pouvoir
+        question raison ci devant dis jeu soir souvent enfin font porte seulement ensemble près quel tes
+        vois aucun pu trouver autant bonjour salut ouais euh bof hein zut allez attends voilà bah pfff
+        plaît plait il te j je aime tour qui à pause score règles
+    """,
+}
+
+
+def add_common(lex: Lexicon) -> None:
+    """The words every game's grammar shares: numbers, articles, determiners, quantifiers, conjunctions,
+    and everyday words of each language."""
+    for value, en, en_pl, de, de_pl, de_er, fr in _NUMBERS:
+        lex.add(en, "num", value, "en", "word", fuzzy=True)
+        lex.add(en_pl, "num", value, "en", "word plural", fuzzy=True)
+        lex.add(de, "num", value, "de", "word", fuzzy=True)
+        lex.add(de_pl, "num", value, "de", "word plural", fuzzy=True)
+        lex.add(de_er, "num", value, "de", "word noun", fuzzy=True)
+        lex.add(" ".join(w + "n" for w in de_er.split()), "num", value, "de", "word plural", fuzzy=True)
+        lex.add(fr, "num", value, "fr", "word", fuzzy=True)
+    # "one" / "un" are also an article or a pronoun: the grammar decides from the neighbours.
+    lex.add("one", "num", 1, "en", "word article")
+    lex.add("un", "num", 1, "fr", "word article")
+    lex.add("a an", "art", None, "en")
+    lex.add("ein eine einen einem einer eines", "art", None, "de")
+    lex.add("une", "art", None, "fr")
+    lex.add("the", "def", None, "en")
+    lex.add("der die das den dem des", "def", None, "de")
+    lex.add("le la l", "def", None, "fr", "singular")
+    lex.add("les", "def", None, "fr", "plural")
+    lex.add("this that", "def", None, "en", "demonstrative")
+    lex.add("these those", "def", None, "en", "demonstrative plural")
+    lex.add("dieser diesen diesem dieses diese jene jenen", "def", None, "de", "demonstrative")
+    lex.add("ce cet cette", "def", None, "fr", "demonstrative")
+    lex.add("ces", "def", None, "fr", "demonstrative plural")
+    lex.add("des", "def", None, "fr", "plural")
+    lex.add("my", "poss", None, "en")
+    lex.add("mein meine meinen meinem meiner meines", "poss", None, "de")
+    lex.add("mon ma", "poss", None, "fr")
+    lex.add("mes", "poss", None, "fr", "plural")
+    lex.add("all every", "all", None, "en", fuzzy=False)
+    lex.add("alle allen aller alles sämtliche sämtlichen", "all", None, "de", fuzzy=True)
+    lex.add("tous toutes tout toute", "all", None, "fr", fuzzy=False)
+    lex.add("both", "both", None, "en")
+    lex.add("pair", "both", None, "en", fuzzy=True)
+    lex.add("beide beiden beider beides", "both", None, "de", fuzzy=True)
+    lex.add("paire", "both", None, "fr", fuzzy=True)
+    lex.add("and with plus also", "conj", None, "en")
+    lex.add("und mit sowie plus", "conj", None, "de")
+    lex.add("et avec plus puis", "conj", None, "fr")
+    lex.add(", & + ; :", "conj", None)
+    lex.add(". ! ?", "sep", None)
+    for d in range(1, 10):
+        lex.add(str(d), "num", d, (), "digit")
+        lex.add(f"{d}s", "num", d, (), "digit plural")
+    lex.add("of in", "link", None, "en")
+    lex.add("in von", "link", None, "de")
+    lex.add("de du d en", "link", None, "fr")
+    for lang, words in _EVERYDAY.items():
+        lex.add(words, "word", None, lang)

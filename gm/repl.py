@@ -1,0 +1,195 @@
+"""The prompt-toolkit REPL: a thin shell over `gm.session.Session`.
+
+It adds what only a terminal needs: the prompt with the player's name, tab completion of commands and card
+codes, persistent history, a bottom toolbar (whose turn, the centre, the scores), and hot-seat privacy: with
+several humans at one screen, a hand is shown only after "Pass to Ben — press Enter" and the screen is
+cleared between players.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.shortcuts import print_formatted_text
+
+from gm.i18n import t
+from gm.session import Reply, Session
+
+META = ["/hand", "/board", "/moves", "/undo", "/save", "/lang", "/help", "/quit"]
+WORDS = ["play", "pass", "take"]
+
+
+class GameCompleter(Completer):
+    """Completes meta commands, and card codes from the hand and the centre of the player to move."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        word = document.get_word_before_cursor(WORD=True)
+        text = document.text_before_cursor
+        if text.startswith("/") and " " not in text:
+            options = META
+        else:
+            seat = self.session.human_to_move()
+            view = self.session.game.view(self.session.state, seat) if seat is not None else {}
+            options = WORDS + list(view.get("hand", [])) + list(view.get("center", []))
+            if text.startswith("/lang "):
+                options = ["en", "de", "fr"]
+        low = word.lower()
+        for option in options:
+            if option.lower().startswith(low):
+                yield Completion(option, start_position=-len(word))
+
+
+class Repl:
+    def __init__(self, session: Session, input: Any = None, output: Any = None,
+                 write: Callable[[str], None] | None = None, history: History | None = None,
+                 history_path: Path | None = None, plain: bool = False) -> None:
+        """`plain`: read lines from standard input without a terminal UI (for pipes and scripts)."""
+        self.session = session
+        self.output = output
+        self.plain = plain
+        self.prompt: PromptSession[str] | None = None
+        if not plain:
+            if history is None:
+                history = FileHistory(str(history_path)) if history_path else InMemoryHistory()
+            self.prompt = PromptSession(input=input, output=output, history=history,
+                                        completer=GameCompleter(session), complete_while_typing=False)
+        self._write = write
+        self.shown_to: int | None = None  # the human whose hand is on screen
+        self.prompts = 0  # how many times input was asked for (tests wait on it)
+        self.last_prompt = ""
+
+    # ---- output ----------------------------------------------------------------------------------------
+
+    def write(self, text: str) -> None:
+        if self._write is not None:
+            self._write(text)
+        elif self.plain:
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+        else:
+            print_formatted_text(text, output=self.output)
+
+    def show(self, reply: Reply) -> None:
+        for m in reply.messages:
+            self.write(("  " if m.kind in ("narration", "refusal", "answer", "result") else "") + m.text)
+
+    def clear(self) -> None:
+        if self.prompt is None:
+            self.write("\n" * 40)  # push the previous hand off a plain screen
+            return
+        out = self.prompt.app.output
+        out.erase_screen()
+        out.cursor_goto(0, 0)
+        out.flush()
+
+    def toolbar(self) -> str:
+        s = self.session
+        view = s.game.view(s.state, None)
+        lang = s.lang_of(s.human_to_move())
+        turn = s.names[s.to_move] if s.to_move is not None else "—"
+        centre = " ".join(view.get("center", [])) or "—"
+        scores = ", ".join(f"{n} {p}" for n, p in zip(s.names, view.get("scores", []), strict=False))
+        return t("ui.toolbar", lang, game=s.game.title, turn=turn, centre=centre,
+                 value=view.get("center_value", 0), scores=scores)
+
+    # ---- the loop ----------------------------------------------------------------------------------------
+
+    def ask(self, message: str) -> str | None:
+        """One line from the player; None on end of input (Ctrl-D or a closed pipe)."""
+        self.last_prompt = message
+        self.prompts += 1
+        if self.prompt is None:
+            sys.stdout.write(message)
+            sys.stdout.flush()
+            line = sys.stdin.readline()
+            return line.rstrip("\n") if line else None
+        try:
+            return self.prompt.prompt(message, bottom_toolbar=self.toolbar)
+        except EOFError:
+            return None
+        except KeyboardInterrupt:
+            return ""
+
+    def handoff(self, seat: int) -> bool:
+        """Hot-seat: wait until the screen is passed to `seat`; False if the table quits instead."""
+        s = self.session
+        lang = s.lang_of(seat)
+        previous = self.shown_to
+        while True:
+            line = self.ask(t("ui.handoff", lang, name=s.names[seat]) + " ")
+            if line is None:
+                return False
+            cmd = line.strip().lower()
+            if cmd in ("/quit", "/q", "/exit"):
+                self.write(t("ui.bye", lang, target=s.campaign or s.game_id))
+                return False
+            if cmd in ("/undo", "/u") and previous is not None:
+                reply = s.undo(None, s.lang_of(previous), previous_human=previous)
+                self.show(reply)
+                if reply.accepted:
+                    return True  # the previous player moves again
+                continue
+            break
+        self.clear()
+        self.shown_to = seat
+        return True
+
+    def turn_header(self, seat: int) -> None:
+        from gm.narrate import board_lines, hand_line
+
+        s = self.session
+        lang = s.lang_of(seat)
+        view = s.game.view(s.state, seat)
+        for line in board_lines(s.game.name, view, lang, s.names):
+            self.write(line)
+        self.write(hand_line(s.game.name, view, lang, name=s.names[seat]))
+
+    def run(self) -> int:
+        s = self.session
+        lang = s.lang_of(s.human_to_move() if s.human_to_move() is not None else
+                         (s.humans[0] if s.humans else None))
+        for line in s.run_bots(lang, s.humans[0] if len(s.humans) == 1 else None):
+            self.write("  " + line)
+        several = len(s.humans) > 1
+        last_header: tuple[int, int] | None = None
+        while True:
+            if s.state.is_over:
+                reply = Reply()
+                s._announce_end(reply, lang)
+                self.show(reply)
+                self.write(t("ui.game_saved", lang, game=s.game_id))
+                return 0
+            seat = s.human_to_move()
+            if seat is None:  # only bots are left to move (a table of bots): let them finish
+                for line in s.run_bots(lang, None):
+                    self.write("  " + line)
+                continue
+            lang = s.lang_of(seat)
+            if several and self.shown_to != seat:
+                if not self.handoff(seat):
+                    self.write(t("ui.bye", lang, target=s.campaign or s.game_id))
+                    return 0
+                if s.human_to_move() != seat:
+                    continue
+            key = (seat, len(s.log))
+            if key != last_header:
+                self.turn_header(seat)
+                last_header = key
+            line = self.ask(f"{s.names[seat].lower()} ▸ ")
+            if line is None:
+                self.write(t("ui.bye", lang, target=s.campaign or s.game_id))
+                return 0
+            reply = s.handle(line)
+            self.show(reply)
+            if reply.quit:
+                return 0

@@ -1,0 +1,112 @@
+"""Rules answers: cited, in the asker's language, state-aware when a game is in play.
+
+`answer(question, game, lang=None, state=None, player=None)`:
+1. The language is `lang`, or detected (lingua, restricted to EN/DE/FR).
+2. With a position in play, questions the engine can answer are answered from the engine: the legal moves
+   now, why a move is illegal (its reason code put into words), the figures of the position.
+3. Otherwise the digest written in that language is searched (BM25), and the best section is the answer,
+   with its id and title cited. Below a confidence threshold the answer says the rules don't say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from gm.i18n import normalise_lang, t
+from gm.rules.retrieval import GAMES, Hit, index
+
+# A best BM25 score under this, or too close to the runner-up with a weak score, is "the rules don't say".
+MIN_SCORE = 1.6
+
+
+@dataclass
+class Answer:
+    text: str
+    sections: list[dict[str, str]] = field(default_factory=list)  # [{"id", "title"}]
+    confidence: float = 0.0
+    lang: str = "en"
+    source: str = "digest"  # digest | engine | none
+
+    def render(self) -> str:
+        cites = " · ".join(f"§{s['id']} — {s['title']}" for s in self.sections)
+        return self.text + (f"\n  [{cites}]" if cites else "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"answer": self.text, "sections": self.sections, "confidence": round(self.confidence, 3),
+                "lang": self.lang, "source": self.source}
+
+
+@lru_cache(maxsize=1)
+def _detector() -> Any:
+    from lingua import Language, LanguageDetectorBuilder
+
+    return LanguageDetectorBuilder.from_languages(Language.ENGLISH, Language.GERMAN, Language.FRENCH).build()
+
+
+def detect_lang(text: str, default: str = "en") -> str:
+    """EN, DE or FR for `text` (lingua); `default` when the text gives no evidence."""
+    if not any(c.isalpha() for c in text):
+        return default
+    found = _detector().detect_language_of(text)
+    if found is None:
+        return default
+    return normalise_lang(found.iso_code_639_1.name)
+
+
+def cite(game: str, lang: str, ids: list[str]) -> list[dict[str, str]]:
+    ix = index(game, lang)
+    return [{"id": i, "title": ix.by_id[i].title} for i in ids if i in ix.by_id]
+
+
+EDITION_NOTES: dict[str, dict[str, list[str]]] = {}
+
+
+def _edition_links(game: str) -> dict[str, list[str]]:
+    """Sections whose rule differs between editions -> the `editions.*` sections that say how."""
+    if game not in EDITION_NOTES:
+        import json
+
+        from gm.rules.retrieval import DIGEST_DIR
+
+        path = DIGEST_DIR / f"{game}.links.json"
+        EDITION_NOTES[game] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    return EDITION_NOTES[game]
+
+
+def answer(question: str, game: str, lang: str | None = None, state: Any = None, player: int | None = None,
+           names: list[str] | None = None) -> Answer:
+    question = (question or "").strip()[:1000]
+    if game not in GAMES:
+        return Answer(t("rules.unknown_game", lang or "en", game=game, games=", ".join(GAMES)), lang=lang or "en",
+                      source="none")
+    if lang is None:
+        lang = detect_lang(question)
+    else:
+        lang = normalise_lang(lang)
+    if not question:
+        return Answer(t("rules.empty", lang), lang=lang, source="none")
+    if state is not None and player is not None:
+        from gm.rules.state import state_answer
+
+        found = state_answer(question, game, lang, state, player, names or [])
+        if found is not None:
+            return found
+    hits = index(game, lang).search(question, k=3)
+    return from_hits(hits, game, lang)
+
+
+def from_hits(hits: list[Hit], game: str, lang: str) -> Answer:
+    if not hits or hits[0].score < MIN_SCORE:
+        return Answer(t("rules.dont_know", lang), [], hits[0].score / 10 if hits else 0.0, lang, "none")
+    best = hits[0]
+    confidence = min(1.0, best.score / 8) * (1.0 if len(hits) < 2 else min(1.0, 0.5 + (best.score - hits[1].score)))
+    ids = [best.section.id]
+    text = best.section.text
+    ix = index(game, lang)
+    for note in _edition_links(game).get(best.section.id, []):
+        if note in ix.by_id and note not in ids:
+            ids.append(note)
+            text += "\n" + t("rules.edition_note", lang) + " " + ix.by_id[note].text
+    return Answer(text, cite(game, lang, ids), confidence, lang, "digest")

@@ -1,0 +1,109 @@
+"""Offline retrieval over the rules digests: BM25 (bm25s) in the asker's language, with stemming.
+
+One index per game and language, built on first use from `gm/rules/digest/<game>.<lang>.json` and kept for
+the life of the process. A question is searched only in the digest written in its own language: BM25 over
+English text does not answer German questions.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DIGEST_DIR = Path(__file__).parent / "digest"
+GAMES = ("odin", "name-of-odin", "jorvik")
+LANGS = ("en", "de", "fr")
+STEMMER_NAME = {"en": "english", "de": "german", "fr": "french"}
+STOPWORDS_NAME = {"en": "english", "de": "german", "fr": "french"}
+# Words the stop lists drop but that carry the question's meaning in rules questions.
+KEEP = {"en": {"not", "no", "more", "most", "first", "last", "all", "each", "only", "same", "after", "before",
+               "end", "again", "over", "under", "two", "one"},
+        "de": {"nicht", "kein", "keine", "mehr", "alle", "jeder", "jede", "nur", "ende", "nach", "vor", "wieder",
+               "gleich", "zwei", "ein", "eine"},
+        "fr": {"pas", "plus", "tous", "toutes", "chaque", "seul", "seulement", "fin", "apres", "avant", "même",
+               "deux", "un", "une"}}
+TOKEN = re.compile(r"\w+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    title: str
+    text: str
+    terms: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Hit:
+    section: Section
+    score: float
+
+
+def fold(text: str) -> str:
+    """Lower case, ß -> ss, accents removed; umlauts folded the same way in questions and sections."""
+    text = text.lower().replace("ß", "ss").replace("’", "'")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def load_digest(game: str, lang: str) -> dict[str, Any]:
+    path = DIGEST_DIR / f"{game}.{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+class Index:
+    """A BM25 index over one digest."""
+
+    def __init__(self, game: str, lang: str) -> None:
+        import bm25s
+        import Stemmer
+        from bm25s.stopwords import STOPWORDS_EN_PLUS, STOPWORDS_FRENCH, STOPWORDS_GERMAN
+
+        self.game, self.lang = game, lang
+        doc = load_digest(game, lang)
+        self.title = doc.get("title", game)
+        self.sections = [Section(s["id"], s["title"], s["text"], tuple(s.get("terms", [])))
+                         for s in doc["sections"]]
+        self.by_id = {s.id: s for s in self.sections}
+        stop = {"en": STOPWORDS_EN_PLUS, "de": STOPWORDS_GERMAN, "fr": STOPWORDS_FRENCH}[lang]
+        self.stopwords = {fold(w) for w in stop} - {fold(w) for w in KEEP[lang]}
+        self.stemmer = Stemmer.Stemmer(STEMMER_NAME[lang])
+        corpus = [self.tokens(f"{s.title} {s.title} {s.text} {' '.join(s.terms)} {' '.join(s.terms)}")
+                  for s in self.sections]
+        self.vocab = sorted({w for doc in corpus for w in doc})
+        self.vocab_set = set(self.vocab)
+        self.bm25 = bm25s.BM25()
+        self.bm25.index(corpus, show_progress=False)
+
+    def tokens(self, text: str) -> list[str]:
+        words = [w for w in TOKEN.findall(fold(text)) if w not in self.stopwords]
+        return self.stemmer.stemWords(words)
+
+    def correct(self, token: str) -> str | None:
+        """A vocabulary word for a misspelt query token (one or two letters off), else None."""
+        if token in self.vocab_set:
+            return token
+        if len(token) < 4:
+            return None
+        close = difflib.get_close_matches(token, self.vocab, n=1, cutoff=0.8)
+        return close[0] if close else None
+
+    def search(self, question: str, k: int = 3) -> list[Hit]:
+        q = [c for c in (self.correct(w) for w in self.tokens(question)) if c]
+        if not q:
+            return []
+        import numpy as np
+
+        scores = self.bm25.get_scores(q)
+        order = np.argsort(-scores)[:k]
+        return [Hit(self.sections[int(i)], float(scores[int(i)])) for i in order if scores[int(i)] > 0]
+
+
+@cache
+def index(game: str, lang: str) -> Index:
+    return Index(game, lang)

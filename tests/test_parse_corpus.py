@@ -1,0 +1,80 @@
+"""The offline parser against the parse corpus (the spec): every line must come out exactly as expected.
+
+Also prints the accuracy per language (visible with -q too) so regressions show at a glance.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import load_game
+from gm.parse import ParseResult, parse_move
+
+CORPUS = Path(__file__).parent / "data" / "odin_parse_corpus.jsonl"
+ROWS: list[dict[str, Any]] = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()
+                              if line.strip()]
+GAME = load_game("odin")
+
+
+def _parse(row: dict[str, Any]) -> ParseResult:
+    return parse_move(GAME, GAME.scenario(row["scenario"]), row["player"], row["text"])
+
+
+def _agrees(got: dict[str, Any], expect: dict[str, Any]) -> bool:
+    if got["kind"] != expect["kind"]:
+        return False
+    if expect["kind"] == "action":
+        return got["notation"] == expect["notation"]
+    if expect["kind"] == "ambiguous":
+        return got["candidates"] == expect["candidates"]
+    if expect["kind"] == "illegal":
+        return got["code"] == expect["code"]
+    return True
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
+def test_corpus_line(row: dict[str, Any]) -> None:
+    res = _parse(row)
+    got = res.to_json(GAME)
+    expect = row["expect"]
+    assert got["kind"] == expect["kind"], f"{row['text']!r}: {got}"
+    if expect["kind"] == "action":
+        assert got["notation"] == expect["notation"]
+        assert res.action is not None and res.candidates == [] and res.illegal is None
+    elif expect["kind"] == "ambiguous":
+        assert got["candidates"] == expect["candidates"]
+        assert res.action is None and len(res.candidates) >= 2
+    elif expect["kind"] == "illegal":
+        assert got["code"] == expect["code"]
+        assert res.illegal is not None and isinstance(got["params"], dict)
+    else:
+        assert res.action is None and res.candidates == [] and res.illegal is None
+        assert isinstance(res.reason, str) and res.reason
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if r["expect"]["kind"] in ("action", "ambiguous")],
+                         ids=[r["id"] for r in ROWS if r["expect"]["kind"] in ("action", "ambiguous")])
+def test_proposals_are_legal(row: dict[str, Any]) -> None:
+    state = GAME.scenario(row["scenario"])
+    res = parse_move(GAME, state, row["player"], row["text"])
+    for action in [res.action] if res.action is not None else res.candidates:
+        assert GAME.check(state, action) is None
+
+
+def test_corpus_accuracy_per_language(capsys: pytest.CaptureFixture[str]) -> None:
+    per_lang: dict[str, list[bool]] = {}
+    detected = 0
+    for row in ROWS:
+        res = _parse(row)
+        per_lang.setdefault(row["lang"], []).append(_agrees(res.to_json(GAME), row["expect"]))
+        detected += res.lang == row["lang"]
+    lines = [f"{lang}: {sum(ok)}/{len(ok)} = {100.0 * sum(ok) / len(ok):.1f}%" for lang, ok in
+             sorted(per_lang.items())]
+    with capsys.disabled():
+        print(f"\nparse corpus accuracy: {'; '.join(lines)}; language detected {detected}/{len(ROWS)}")
+    assert all(all(ok) for ok in per_lang.values())
+    assert detected >= 0.9 * len(ROWS)

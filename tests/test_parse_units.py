@@ -1,0 +1,527 @@
+"""Unit tests of the offline parser: normaliser, tokeniser, typo tolerance, articles vs numbers, quantifiers,
+take clauses, pass forms, grounding, robustness and turn checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import load_game
+from engine.odin import Pass, Play
+from gm.parse import PARSERS, ParseResult, parse_move
+from gm.parse.core import MAX_CHARS, Lexicon, detect_lang, fold, osa_distance, spellings, tokenize
+from gm.parse.odin import PARSER
+
+GAME = load_game("odin")
+LEX = PARSER.lexicon
+
+# Seat 0 to move, one card (B3) in the centre.
+S_PLAY = GAME.scenario(
+    {
+        "players": 3,
+        "hands": [["R7", "R5", "R1", "B2", "K7", "G7"], ["B1", "G4"], ["G2", "G3"]],
+        "center": ["B3"],
+        "to_move": 0,
+    }
+)
+# Seat 0 leads.
+S_LEAD = GAME.scenario(
+    {
+        "players": 2,
+        "hands": [["R7", "R5", "R1", "B2", "K7", "G7", "O6", "O1", "P4"], ["B1"]],
+        "center": [],
+        "to_move": 0,
+    }
+)
+# Seat 0 must beat two cards.
+S_TWO = GAME.scenario(
+    {
+        "players": 2,
+        "hands": [["R7", "R6", "B6", "K6", "G6", "O9"], ["B1", "G4"]],
+        "center": ["P5", "P3"],
+        "to_move": 0,
+    }
+)
+
+
+def parse(text: str, state: Any = S_PLAY, player: int = 0, lang: str | None = None) -> dict[str, Any]:
+    return parse_move(GAME, state, player, text, lang=lang).to_json(GAME)
+
+
+def notation(text: str, state: Any = S_PLAY) -> str | None:
+    return parse(text, state).get("notation")
+
+
+# ---- normaliser and tokeniser ------------------------------------------------------------------------------
+
+
+def test_fold_accents_umlauts_case() -> None:
+    assert fold("GRÜNE Fünf") == "grune funf"
+    assert fold("Récupère l’œuf") == "recupere l'oeuf"
+    assert fold("Straße") == "strasse"
+    assert fold("plain ascii") == "plain ascii"
+
+
+def test_lexicon_spellings_include_ae_oe_ue() -> None:
+    assert spellings("grün") == {"grun", "gruen"}
+    assert spellings("Fünfer") == {"funfer", "fuenfer"}
+    for word in ("grun", "gruen", "gruene", "grune", "fuenf", "funf", "schoen"[:0] or "rouge"):
+        assert LEX.lookup(word)[0], word
+
+
+def test_tokenize() -> None:
+    assert [t.text for t in tokenize("Play R7, take B3!")] == ["play", "r7", ",", "take", "b3", "!"]
+    assert [t.text for t in tokenize("both 7's and two 9s")] == ["both", "7s", "and", "two", "9s"]
+    assert [t.text for t in tokenize("c'est à qui ?")] == ["c", "est", "a", "qui", "?"]
+    assert [t.text for t in tokenize("red\x00seven\u200b\U0001f600 ５")] == ["red", "seven", "5"]
+    assert tokenize("") == [] and tokenize("日本語 🎴") == []
+
+
+@pytest.mark.parametrize("text", ["gruene 5", "grüne 5", "GRÜNE 5", "Grune 5", "grüne fünf", "gruene fuenf"])
+def test_umlaut_spellings_are_equivalent(text: str) -> None:
+    state = GAME.scenario({"players": 2, "hands": [["G2", "G5", "G8"], ["R1"]], "center": [], "to_move": 0})
+    assert notation(text, state) == "play G5"
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("red 7", "play R7 take B3"),
+        ("seven red", "play R7 take B3"),
+        ("the seven of red", "play R7 take B3"),
+        ("7 rouge", "play R7 take B3"),
+        ("le sept rouge", "play R7 take B3"),
+        ("die Sieben in Rot", "play R7 take B3"),
+        ("rote Sieben", "play R7 take B3"),
+        ("den roten Siebener", "play R7 take B3"),
+        ("Rot 7", "play R7 take B3"),
+        ("rote 7 und 5", "play R7 R5 take B3"),
+        ("red 7 and 5", "play R7 R5 take B3"),
+        ("le 7 et le 5 rouges", "play R7 R5 take B3"),
+        ("R7 R5", "play R7 R5 take B3"),
+    ],
+)
+def test_free_word_order_and_shared_colour(text: str, expected: str) -> None:
+    assert notation(text) == expected
+
+
+# ---- typos -------------------------------------------------------------------------------------------------
+
+
+def test_osa_distance() -> None:
+    assert osa_distance("schwraz", "schwarz", 2) == 1
+    assert osa_distance("seveen", "seven", 1) == 1
+    assert osa_distance("abc", "xyz", 1) == 2
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("the red seveen", "play R7 take B3"),
+        ("red sevn", "play R7 take B3"),
+        ("rouuge sept", "play R7 take B3"),
+        ("rdo 7", None),
+        ("blak seven", "play K7 take B3"),
+        ("schwraz 7", "play K7 take B3"),
+        ("schwarzze Sieben", "play K7 take B3"),
+        ("greeen seven", "play G7 take B3"),
+    ],
+)
+def test_typos(text: str, expected: str | None) -> None:
+    assert notation(text) == expected
+
+
+def test_typo_limits() -> None:
+    assert LEX.lookup("sevn")[1] == 1  # 4 letters: one edit
+    assert LEX.lookup("orrange")[1] == 1
+    assert LEX.lookup("schwraz")[0][0].value == 4  # 7 letters: a transposition
+    assert LEX.lookup("rde") == ((), 0)  # under 4 letters: exact only
+    assert LEX.lookup("schwarrzze") == (LEX.lookup("schwarze")[0], 2)  # both 7+ letters: two edits
+    assert LEX.lookup("sevvenn") == ((), 0)  # "seven" has 5 letters: one edit at most
+    assert LEX.lookup("sxvvvn") == ((), 0)
+
+
+def test_typos_never_turn_one_number_into_another() -> None:
+    # exact number words stay what they are, in every language
+    for word, value in (("neun", 9), ("neuf", 9), ("vier", 4), ("sept", 7), ("sechs", 6), ("deux", 2)):
+        entries, dist = LEX.lookup(word)
+        assert dist == 0 and any(e.kind == "num" and e.value == value for e in entries)
+    # a typo as close to two numbers is left unknown
+    for word in ("deuf", "nive", "cins"):
+        assert LEX.lookup(word) == ((), 0)
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        "your",
+        "nein",
+        "pause",
+        "fine",
+        "nice",
+        "none",
+        "peux",
+        "suit",
+        "there",
+        "might",
+        "neue",
+        "nous",
+        "yeux",
+    ],
+)
+def test_everyday_words_are_not_corrected(word: str) -> None:
+    entries, dist = LEX.lookup(word)
+    assert dist == 0 and all(e.kind == "word" for e in entries), word
+
+
+def test_fuzzy_is_against_enabled_entries_only() -> None:
+    lex = Lexicon()
+    lex.add("seven", "num", 7, "en", fuzzy=True)
+    lex.add("the", "def", None, "en")
+    assert lex.lookup("seveb")[0][0].value == 7
+    assert lex.lookup("thee") == ((), 0)
+
+
+# ---- articles vs numbers -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a red card",
+        "one red card",
+        "eine rote Karte",
+        "une carte rouge",
+        "un rouge",
+        "I'll put down a red card",
+    ],
+)
+def test_article_is_not_the_one(text: str) -> None:
+    assert parse(text) == {"kind": "ambiguous", "candidates": ["play R5 take B3", "play R7 take B3"]}
+
+
+@pytest.mark.parametrize(
+    "text", ["the red one", "die rote Eins", "le un rouge", "red one", "R1", "la rouge 1"]
+)
+def test_the_one_is_rank_one(text: str) -> None:
+    assert notation(text, S_LEAD) == "play R1"
+
+
+@pytest.mark.parametrize(
+    "text", ["a seven", "eine Sieben", "un sept", "ein Siebener", "the seven", "le sept"]
+)
+def test_article_before_a_number(text: str) -> None:
+    assert parse(text, S_LEAD) == {"kind": "ambiguous", "candidates": ["play G7", "play K7", "play R7"]}
+
+
+def test_neuf_is_nine() -> None:
+    state = GAME.scenario({"players": 2, "hands": [["R9", "B2"], ["G1"]], "center": [], "to_move": 0})
+    assert notation("le neuf rouge", state) == "play R9"
+    assert notation("un neuf", state) == "play R9"
+
+
+# ---- quantifiers -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["all my reds", "alle meine roten", "tous mes rouges", "toutes mes rouges", "alle roten"]
+)
+def test_all_my_colour(text: str) -> None:
+    assert parse(text, S_TWO) == {
+        "kind": "ambiguous",
+        "candidates": ["play R7 R6 take P3", "play R7 R6 take P5"],
+    }
+
+
+@pytest.mark.parametrize(
+    "text", ["three sixes", "drei Sechsen", "trois six", "three 6s", "alle drei Sechser"]
+)
+def test_counted_ranks(text: str) -> None:
+    res = parse(text, S_TWO)
+    assert res["kind"] == "ambiguous" and all(c.count("6") == 3 for c in res["candidates"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "both sevens",
+        "beide Siebenen",
+        "mes deux sept",
+        "les deux sept",
+        "two sevens",
+        "zwei Siebener",
+        "a pair of sevens",
+    ],
+)
+def test_both(text: str) -> None:
+    state = GAME.scenario(
+        {"players": 2, "hands": [["R7", "K7", "B1"], ["G1"]], "center": ["O3"], "to_move": 0}
+    )
+    assert notation(text, state) == "play R7 K7 take O3"
+
+
+def test_bare_plural_prefers_all() -> None:
+    state = GAME.scenario(
+        {"players": 2, "hands": [["R7", "K7", "G7", "B1"], ["G1"]], "center": ["O3", "O2"], "to_move": 0}
+    )
+    assert parse("the sevens", state)["candidates"] == ["play R7 G7 K7 take O2", "play R7 G7 K7 take O3"]
+
+
+# ---- take and pass -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "red 7, take the blue three",
+        "red seven and grab the blue 3",
+        "red 7 and the blue three",
+        "rote 7, nehme die blaue 3",
+        "rote 7, nimm die blaue Drei",
+        "le 7 rouge, je prends le 3 bleu",
+        "le 7 rouge et prendre le 3 bleu",
+        "take B3 and play R7",
+        "ich nehme die blaue 3 und spiele die rote 7",
+    ],
+)
+def test_take_clause(text: str) -> None:
+    assert notation(text) == "play R7 take B3"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pass",
+        "I pass",
+        "PASS",
+        "Pass.",
+        "nope, pass",
+        "I'll sit this one out",
+        "ich passe",
+        "passe",
+        "ich setze aus",
+        "je passe",
+        "je passe mon tour",
+        "bof je passe",
+        "skip",
+        "kann nicht, passse",
+        "je ne peux pas, je pase",
+    ],
+)
+def test_pass_forms(text: str) -> None:
+    assert parse(text) == {"kind": "action", "notation": "pass"}
+
+
+def test_pass_when_leading_is_illegal() -> None:
+    assert parse("I pass", S_LEAD)["code"] == "leader_cannot_pass"
+
+
+# ---- notation ----------------------------------------------------------------------------------------------
+
+
+def test_notation() -> None:
+    assert notation("play r7 r5 take b3") == "play R7 R5 take B3"
+    assert notation("PLAY R7 TAKE B3") == "play R7 take B3"
+    assert parse("play R7 take B4")["code"] == "take_not_in_centre"
+    assert parse("play G4")["code"] == "card_not_in_hand"
+    two = GAME.scenario(
+        {"players": 2, "hands": [["R6", "R2", "B1"], ["G1"]], "center": ["R4", "R3"], "to_move": 0}
+    )
+    assert parse("play R6 R2", two) == {
+        "kind": "ambiguous",
+        "candidates": ["play R6 R2 take R3", "play R6 R2 take R4"],
+    }
+
+
+# ---- grounding and illegal moves ---------------------------------------------------------------------------
+
+
+def test_illegal_reasons_come_from_the_engine() -> None:
+    assert parse("blue two") == {
+        "kind": "illegal",
+        "code": "not_higher",
+        "params": {"value": 2, "to_beat": 3},
+    }
+    assert parse("green four")["code"] == "card_not_in_hand"
+    assert parse("both sevens", S_LEAD)["code"] == "lead_one_card"
+    assert parse("red 7 take the blue 3", S_LEAD)["code"] == "take_not_allowed"
+
+
+def test_nothing_concrete_is_no_match() -> None:
+    assert parse("the nine") == {"kind": "no_match", "reason": "no_such_card"}
+    assert parse("play")["reason"] == "no_cards"
+    assert parse("what's the score?")["reason"] == "no_move_words"
+
+
+def test_candidates_sorted_and_legal() -> None:
+    res = parse_move(GAME, S_TWO, 0, "two sixes")
+    notes = [GAME.to_notation(a) for a in res.candidates]
+    assert res.kind == "ambiguous" and notes == sorted(notes) and len(notes) == 12
+    assert all(GAME.check(S_TWO, a) is None for a in res.candidates)
+
+
+def test_result_objects() -> None:
+    res = parse_move(GAME, S_PLAY, 0, "red seven")
+    assert isinstance(res, ParseResult) and res.kind == "action"
+    assert (
+        res.action == Play(("R7",), "B3")
+        and res.candidates == []
+        and res.illegal is None
+        and res.reason is None
+    )
+    assert isinstance(parse_move(GAME, S_PLAY, 0, "pass").action, Pass)
+    assert "odin" in PARSERS
+
+
+# ---- turn and game state -----------------------------------------------------------------------------------
+
+
+def test_not_your_turn() -> None:
+    res = parse_move(GAME, S_PLAY, 1, "pass")
+    assert res.kind == "illegal" and res.illegal is not None and res.illegal.code == "not_your_turn"
+    assert res.to_json(GAME) == {
+        "kind": "illegal",
+        "code": "not_your_turn",
+        "params": {"player": 1, "to_move": 0},
+    }
+    assert parse("play R7 take B3", S_PLAY, player=2)["code"] == "not_your_turn"
+    assert parse("blue one", S_PLAY, player=1)["code"] == "not_your_turn"
+    assert parse("hello everyone", S_PLAY, player=1)["kind"] == "no_match"
+
+
+def test_game_over() -> None:
+    over = S_PLAY._replace(over=True, to_move=-1)
+    assert parse("pass", over)["code"] == "game_over"
+
+
+def test_unknown_game() -> None:
+    class Other:
+        name = "jorvik"
+
+    assert parse_move(Other(), S_PLAY, 0, "pass").to_json(GAME) == {
+        "kind": "no_match",
+        "reason": "unknown_game",
+    }
+
+
+# ---- language ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, lang",
+    [
+        ("I play the red seven", "en"),
+        ("ich spiele die rote Sieben", "de"),
+        ("je joue le sept rouge", "fr"),
+        ("R7 bitte", "de"),
+        ("P9 s'il te plaît", "fr"),
+        ("hello everyone", "en"),
+        ("bonjour tout le monde", "fr"),
+        ("R7", None),
+    ],
+)
+def test_language(text: str, lang: str | None) -> None:
+    assert parse_move(GAME, S_PLAY, 0, text).lang == lang
+
+
+def test_language_hint_breaks_ties() -> None:
+    assert parse_move(GAME, S_PLAY, 0, "orange six").lang is None
+    assert parse_move(GAME, S_PLAY, 0, "orange six", lang="fr").lang == "fr"
+    assert detect_lang([], "de") is None
+
+
+# ---- robustness --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("", "empty"),
+        ("   \n\t", "empty"),
+        ("x" * (MAX_CHARS + 1), "too_long"),
+        ("red 7 " * 20_000, "too_long"),
+        ("\x00\x01\x02", "no_move_words"),
+        ("🎴🃏😀", "no_move_words"),
+        ("日本語のテキスト", "no_move_words"),
+        ("...", "no_move_words"),
+        ("asdfgh", "no_move_words"),
+    ],
+)
+def test_robust_no_match(text: str, reason: str) -> None:
+    assert parse(text) == {"kind": "no_match", "reason": reason}
+
+
+def test_non_string_input() -> None:
+    assert parse_move(GAME, S_PLAY, 0, None).kind == "no_match"  # type: ignore[arg-type]
+    assert parse_move(GAME, S_PLAY, 0, 42).kind == "no_match"  # type: ignore[arg-type]
+
+
+def test_control_characters_inside_words() -> None:
+    assert notation("red\tseven\r\n") == "play R7 take B3"
+    assert notation("\x1b[1mred 7\x1b[0m") == "play R7 take B3"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.text(max_size=200)
+    | st.lists(
+        st.sampled_from(
+            [
+                "red",
+                "rot",
+                "rouge",
+                "7",
+                "seven",
+                "sieben",
+                "sept",
+                "and",
+                "und",
+                "et",
+                "take",
+                "nehme",
+                "prends",
+                "all",
+                "my",
+                "both",
+                "beide",
+                "mes",
+                "deux",
+                "the",
+                "one",
+                "un",
+                "eine",
+                "pass",
+                "passe",
+                ",",
+                "R7",
+                "B3",
+                "card",
+                "cinq",
+                "five",
+                "blue",
+                "bleu",
+                "play",
+                "spiele",
+                "la",
+                "le",
+                "die",
+            ]
+        ),
+        max_size=12,
+    ).map(" ".join)
+)
+def test_never_raises_and_only_legal_proposals(text: str) -> None:
+    for state in (S_PLAY, S_LEAD, S_TWO):
+        res = parse_move(GAME, state, 0, text)
+        assert res.kind in ("action", "ambiguous", "illegal", "no_match")
+        assert res.reason != "internal_error"
+        if res.kind == "action":
+            assert GAME.check(state, res.action) is None
+        if res.kind == "ambiguous":
+            assert len(res.candidates) >= 2 and all(GAME.check(state, a) is None for a in res.candidates)
+        if res.kind == "illegal":
+            assert res.illegal is not None
+        res.to_json(GAME)

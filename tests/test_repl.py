@@ -1,0 +1,115 @@
+"""The REPL end to end through prompt-toolkit's pipe input (no terminal): a whole game of humans and bots."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from engine import load_game
+from gm.repl import Repl
+from gm.session import Session, parse_players
+from gm.store import Store
+
+G = load_game("odin")
+PASSES = ["pass", "ich passe", "je passe", "I pass"]
+
+
+def drive(repl: Repl, pipe, choose, done: threading.Event, inputs: list[str]) -> None:
+    """Answer each prompt the REPL shows, one line at a time, from the session's real position."""
+    seen = 0
+    while not done.is_set():
+        if repl.prompts == seen:
+            time.sleep(0.001)
+            continue
+        seen = repl.prompts
+        line = choose(repl)
+        inputs.append(line)
+        pipe.send_text(line + "\r")
+
+
+def test_a_whole_hot_seat_game_with_a_bot_to_the_end(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
+    seats = parse_players("Ana:de,Ben:en,bot:greedy")
+    session = Session.new(store, "odin", seats, seed=11, options={"target": 10}, default_lang="en")
+    out: list[str] = []
+    counter = {"n": 0}
+
+    def choose(repl: Repl) -> str:
+        if "Enter" in repl.last_prompt or "Entrée" in repl.last_prompt:
+            return ""  # the hand-over screen
+        counter["n"] += 1
+        if counter["n"] % 25 == 0:
+            return "/board"
+        if counter["n"] % 31 == 0:
+            return "/hand"
+        acts = G.legal_actions(session.state)
+        if counter["n"] % 2 and acts[0].kind == "pass":
+            return PASSES[counter["n"] % len(PASSES)]
+        return G.to_notation(acts[-1])
+
+    done = threading.Event()
+    inputs: list[str] = []
+    with create_pipe_input() as pipe:
+        repl = Repl(session, input=pipe, output=DummyOutput(), write=out.append)
+        feeder = threading.Thread(target=drive, args=(repl, pipe, choose, done, inputs), daemon=True)
+        feeder.start()
+        try:
+            code = repl.run()
+        finally:
+            done.set()
+            feeder.join(timeout=5)
+    assert code == 0
+    assert session.state.is_over
+    loaded = store.load(session.game_id)
+    assert loaded.status == "over" and loaded.log == session.log
+    text = "\n".join(out)
+    assert "Weiter an Ben" not in text  # hand-over prompts are prompts, not output
+    assert any("Ana, deine Hand" in line for line in out) and any("Ben, your hand" in line for line in out)
+    assert any("Greedy" in line for line in out)
+    assert "" in inputs  # the hand-over screens were passed
+
+
+def test_quit_saves_and_resume_continues(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
+    session = Session.new(store, "odin", parse_players("Ana,bot:greedy"), seed=4, options={}, default_lang="en")
+    out: list[str] = []
+    with create_pipe_input() as pipe:
+        repl = Repl(session, input=pipe, output=DummyOutput(), write=out.append)
+        session.run_bots("en", 0)
+        first = G.to_notation(G.legal_actions(session.state)[-1])
+        pipe.send_text(f"{first}\r/quit\r")
+        assert repl.run() == 0
+    assert any("gm resume" in line for line in out)
+    resumed = Session.resume(store, session.game_id)
+    assert resumed.log == session.log and len(resumed.log) >= 1
+
+
+def test_end_of_input_saves_and_leaves(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
+    session = Session.new(store, "odin", parse_players("Ana,Ben"), seed=4, options={}, default_lang="fr")
+    out: list[str] = []
+    with create_pipe_input() as pipe:
+        repl = Repl(session, input=pipe, output=DummyOutput(), write=out.append)
+        pipe.send_text("\r/hand\r")
+        pipe.close()
+        assert repl.run() == 0
+    assert any("gm resume" in line for line in out)
+
+
+def test_completion_offers_commands_and_cards(tmp_path):
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from gm.repl import GameCompleter
+
+    store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
+    session = Session.new(store, "odin", parse_players("Ana,Ben"), seed=4, options={}, default_lang="en")
+    comp = GameCompleter(session)
+    got = [c.text for c in comp.get_completions(Document("/u"), CompleteEvent())]
+    assert got == ["/undo"]
+    hand = G.view(session.state, session.to_move)["hand"]
+    got = [c.text for c in comp.get_completions(Document(f"play {hand[0][0].lower()}"), CompleteEvent())]
+    assert hand[0] in got

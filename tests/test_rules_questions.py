@@ -1,0 +1,126 @@
+"""Rules answers: the digests are well formed, the question set is answered from the right sections in the
+asker's language, and state-aware answers come from the engine."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import load_game
+from gm.rules import answer, detect_lang
+from gm.rules.evaluate import evaluate, load_questions, table
+from gm.rules.retrieval import DIGEST_DIR, GAMES, LANGS, load_digest
+
+DATA = Path(__file__).parent / "data"
+G = load_game("odin")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_digests_have_the_same_sections_in_every_language(game):
+    ids = {lang: [s["id"] for s in load_digest(game, lang)["sections"]] for lang in LANGS}
+    assert ids["en"] == ids["de"] == ids["fr"]
+    assert len(set(ids["en"])) == len(ids["en"]) >= 20
+    for lang in LANGS:
+        for s in load_digest(game, lang)["sections"]:
+            assert s["title"].strip() and len(s["text"].split()) >= 20, s["id"]
+
+
+def test_edition_links_point_at_existing_sections():
+    path = DIGEST_DIR / "name-of-odin.links.json"
+    links = json.loads(path.read_text(encoding="utf-8"))
+    ids = {s["id"] for s in load_digest("name-of-odin", "en")["sections"]}
+    assert links and all(k in ids and all(v in ids for v in vs) for k, vs in links.items())
+
+
+def test_question_set_accuracy():
+    questions = load_questions(DATA)
+    assert len(questions) >= 120
+    for game in GAMES:
+        assert sum(q["game"] == game for q in questions) >= 40
+    for lang in LANGS:
+        assert sum(q["lang"] == lang for q in questions) >= 35
+    stats = evaluate(questions)
+    print("\n" + table(stats))
+    n = sum(s["n"] for s in stats.values())
+    # Regression guards just under the figures measured when this was written (see docs/rules.md).
+    assert sum(s["lang_ok"] for s in stats.values()) / n >= 0.97
+    assert sum(s["top3"] for s in stats.values()) / n >= 0.90
+    assert sum(s["top1"] for s in stats.values()) / n >= 0.70
+    assert sum(s["fact"] for s in stats.values()) / n >= 0.70
+
+
+@pytest.mark.parametrize("q,lang", [("how many cards does each player get?", "en"),
+                                    ("wie viele Karten ziehe ich nach?", "de"),
+                                    ("combien de points pour gagner ?", "fr")])
+def test_answers_come_in_the_question_language_with_citations(q, lang):
+    a = answer(q, "odin")
+    assert a.lang == lang and a.sections and a.sections[0]["id"].startswith("odin.")
+    assert a.to_json()["sections"][0]["title"]
+    assert "§odin." in a.render()
+
+
+@pytest.mark.parametrize("q", ["what's the weather like tomorrow", "wer hat den Kuchen gegessen",
+                               "quelle heure est-il ?", "", "???"])
+def test_off_topic_questions_get_an_honest_no(q):
+    a = answer(q, "odin")
+    assert a.sections == [] and a.source == "none" and a.text
+
+
+def test_edition_differences_are_named():
+    a = answer("can I use building symbols during a raid?", "name-of-odin", lang="en")
+    assert any(s["id"].startswith("name-of-odin.editions.") for s in a.sections), a.sections
+
+
+def test_language_detection():
+    assert detect_lang("wie viele Karten bekommt jeder?") == "de"
+    assert detect_lang("combien de cartes ?") == "fr"
+    assert detect_lang("how many cards?") == "en"
+    assert detect_lang("1234", default="fr") == "fr"
+
+
+# ---- state-aware answers (ODIN): at least 15 positions -------------------------------------------------
+
+def scen(hands, center=(), to_move=0, **kw):
+    spec = {"players": len(hands), "hands": [list(h) for h in hands], "center": list(center),
+            "to_move": to_move}
+    spec.update(kw)
+    return G.scenario(spec)
+
+
+NAMES = ["Ana", "Ben", "Cleo", "Dan"]
+STATE_CASES = [
+    # (position, question, words the answer must contain, cited section prefix)
+    (scen([["R7", "R3", "B2"], ["O5"]], ["K8", "K2"]), "what can I do now?", ["82", "pass"], "odin.play"),
+    (scen([["R1", "B2"], ["O5"]], ["K9", "K8"]), "what can I do now?", ["only pass"], "odin.play"),
+    (scen([["R1", "B2"], ["O5"]], ["K9", "K8"]), "was kann ich jetzt machen?", ["passen"], "odin.play"),
+    (scen([["R1", "B2"], ["O5"]], ["K9", "K8"]), "que puis-je faire ?", ["passer"], "odin.play"),
+    (scen([["R1", "B2"], ["O5"]]), "what can I do now?", ["lead", "R1"], "odin.lead"),
+    (scen([["R1", "R5", "R9"], ["O5"]]), "what can I do now?", ["R9 R5 R1"], "odin.lead"),
+    (scen([["P9", "B5"], ["O5"]], ["K9"]), "why can't I play the pink nine?", ["9"], "odin.play"),
+    (scen([["P9", "B5"], ["O5"]], ["K9"]), "warum darf ich die pinke 9 nicht spielen?", ["9"], "odin.play"),
+    (scen([["P9", "B5"], ["O5"]], ["K9"]), "pourquoi je ne peux pas jouer le 9 rose ?", ["9"], "odin.play"),
+    (scen([["P9", "B5"], ["O5"]], ["K3"]), "why can't I play the black nine?", ["K9"], "odin.play"),
+    (scen([["P9", "B5", "R2"], ["O5"]], ["K3"]), "why can't I play the pink nine?", ["P9"], "odin.play"),
+    (scen([["P9", "B9", "R2"], ["O5", "O6"]], ["K9"]), "both nines?", ["P9", "B9"], "odin.play"),
+    (scen([["P9", "B5"], ["O5"], ["G1"]], ["K2"], to_move=0, scores=[3, 7, 1]), "what's the score?",
+     ["Ana 3", "Ben 7"], "odin."),
+    (scen([["P9", "B5"], ["O5"], ["G1"]], ["K2"], to_move=0, scores=[3, 7, 1]), "wie viele Punkte habe ich?",
+     ["Ana 3"], "odin."),
+    (scen([["P9", "B5"], ["O5", "O6"]], ["K8", "K2"]), "what do I need to beat?", ["82"], "odin.play"),
+    (scen([["P9", "B5"], ["O5", "O6"]], ["K8", "K2"]), "how many cards does Ben have?", ["Ben 2"], None),
+    (scen([["P9", "B5"], ["O5", "O6"]], ["K8", "K2"]), "whose turn is it?", ["Ana"], None),
+]
+
+
+@pytest.mark.parametrize("state,question,words,cited", STATE_CASES)
+def test_state_aware_answers(state, question, words, cited):
+    before = G.state_to_json(state)
+    a = answer(question, "odin", state=state, player=0, names=NAMES[: state.players])
+    assert a.source == "engine", a.text
+    for w in words:
+        assert w.lower() in a.text.lower(), (w, a.text)
+    if cited:
+        assert a.sections and a.sections[0]["id"].startswith(cited)
+    assert G.state_to_json(state) == before
