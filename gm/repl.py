@@ -9,6 +9,7 @@ cleared between players.
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -154,8 +155,24 @@ class Repl:
             self.write(line)
         self.write(hand_line(s.game.name, view, lang, name=s.names[seat]))
 
+    def warm_up(self) -> None:
+        """Load the rules index and language detector in the background, so the first question is quick."""
+        game = self.session.game.name
+
+        def warm() -> None:
+            try:
+                from gm.rules import answer
+
+                answer("?", game, lang=self.session.default_lang)
+                answer("how many cards", game)
+            except Exception:  # noqa: BLE001 - warming is best effort; the real call reports errors
+                pass
+
+        threading.Thread(target=warm, daemon=True).start()
+
     def run(self) -> int:
         s = self.session
+        self.warm_up()
         lang = s.lang_of(s.human_to_move() if s.human_to_move() is not None else
                          (s.humans[0] if s.humans else None))
         for line in s.run_bots(lang, s.humans[0] if len(s.humans) == 1 else None):

@@ -107,6 +107,7 @@ class Session:
         self.campaign = campaign
         self.chain = chain
         self.log: list[tuple[int, str]] = list(log or [])
+        self.pending: list[Any] = []  # candidates of the last ambiguous move: "2" picks the second
 
     # ---- creation ------------------------------------------------------------------------------------
 
@@ -211,9 +212,33 @@ class Session:
         if seat is None:
             reply.add(t("ui.not_a_human_turn", lang), "error")
             return reply
+        pending, self.pending = self.pending, []
+        if pending and text.rstrip(".)").isdigit() and 1 <= int(text.rstrip(".)")) <= len(pending):
+            return self.play(pending[int(text.rstrip(".)")) - 1], seat, lang)
         if looks_like_question(text):
             return self.question(text, seat, lang)
         return self.move(text, seat, lang)
+
+    def play(self, action: Any, seat: int, lang: str) -> Reply:
+        """Commit an action for `seat` (the engine judges it), then let the bots answer."""
+        from gm.narrate import explain
+
+        reply = Reply()
+        try:
+            lines = self.commit(action, lang, seat)
+        except IllegalAction as exc:  # the parser is grounded, but the engine stays the judge
+            reply.add(explain(self.game.name, exc.illegal, lang, self.names), "refusal")
+            return reply
+        except SaveError as exc:
+            reply.add(t("ui.save_failed", lang, error=str(exc)), "error")
+            return reply
+        reply.accepted = True
+        for line in lines:
+            reply.add(line, "narration")
+        for line in self.run_bots(lang, seat):
+            reply.add(line, "narration")
+        self._announce_end(reply, lang)
+        return reply
 
     def move(self, text: str, seat: int, lang: str) -> Reply:
         from gm.narrate import describe_action, explain
@@ -226,21 +251,9 @@ class Session:
             s.lang = res.lang  # a player who writes German gets German from now on
             lang = res.lang
         if res.kind == "action":
-            try:
-                lines = self.commit(res.action, lang, seat)
-            except IllegalAction as exc:  # the parser is grounded, but the engine stays the judge
-                reply.add(explain(self.game.name, exc.illegal, lang, self.names), "refusal")
-                return reply
-            except SaveError as exc:
-                reply.add(t("ui.save_failed", lang, error=str(exc)), "error")
-                return reply
-            reply.accepted = True
-            for line in lines:
-                reply.add(line, "narration")
-            for line in self.run_bots(lang, seat):
-                reply.add(line, "narration")
-            self._announce_end(reply, lang)
-        elif res.kind == "ambiguous":
+            return self.play(res.action, seat, lang)
+        if res.kind == "ambiguous":
+            self.pending = list(res.candidates[:12])
             reply.add(t("ui.which_one", lang), "candidates")
             for i, a in enumerate(res.candidates[:12], 1):
                 reply.add(f"  {i}. {describe_action(self.game.name, a, lang)}", "candidates")

@@ -89,8 +89,11 @@ def test_an_ambiguous_move_is_asked_back_with_the_candidates(store):
     r = next(r for r in ranks if ranks.count(r) >= 2)
     reply = s.handle(f"I play a {NUM_EN[int(r)]}")
     assert not reply.accepted and reply.messages[0].kind == "candidates"
-    assert sum(1 for m in reply.messages if m.text.strip()[:2].rstrip(".").isdigit()) >= 2
+    listed = [m.text for m in reply.messages if m.text.strip()[:2].rstrip(".").isdigit()]
+    assert len(listed) >= 2
     assert s.log == []
+    second = s.handle("2")  # a candidate is picked by its number
+    assert second.accepted and s.log[0][1] in listed[1]
 
 
 def test_no_match_keeps_the_game(store):

@@ -603,6 +603,8 @@ def add_common(lex: Lexicon) -> None:
     for d in range(1, 10):
         lex.add(str(d), "num", d, (), "digit")
         lex.add(f"{d}s", "num", d, (), "digit plural")
+        lex.add(f"{d}er", "num", d, "de", "digit noun")  # "der rote 7er"
+        lex.add(f"{d}ern", "num", d, "de", "digit plural")
     lex.add("of in", "link", None, "en")
     lex.add("in von", "link", None, "de")
     lex.add("de du d en", "link", None, "fr")

@@ -242,7 +242,9 @@ def _resolve_context(syms: list[Sym]) -> list[Sym]:
                 j -= 1
                 saw_suit = True
             before = syms[j] if j >= 0 else None
-            if before is not None and before.kind == "def" and "demonstrative" not in before.flags:
+            if nxt is not None and nxt.kind in ("def", "poss"):
+                out.append(Sym("art", None, _NO_FLAGS))  # "one of the reds", "l'un des rouges"
+            elif before is not None and before.kind == "def" and "demonstrative" not in before.flags:
                 out.append(Sym("num", 1, frozenset({"word"})))  # "the one", "the red one", "le un"
             elif before is not None and before.kind == "art":
                 if not saw_suit:
@@ -353,6 +355,7 @@ def _items(syms: list[Sym]) -> tuple[list[Item], bool, bool]:
                 close()
             if k == "art":
                 cur.article = True
+                cur.count = 1 if cur.count is None else cur.count
             elif k == "def" or k == "poss":
                 cur.plural_det = cur.plural_det or "plural" in s.flags
             elif k == "all":
