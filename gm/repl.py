@@ -132,7 +132,6 @@ class Repl:
                 return False
             cmd = line.strip().lower()
             if cmd in ("/quit", "/q", "/exit"):
-                self.write(t("ui.bye", lang, target=s.campaign or s.game_id))
                 return False
             if cmd in ("/undo", "/u") and previous is not None:
                 reply = s.undo(None, s.lang_of(previous), previous_human=previous)

@@ -20,6 +20,7 @@
 #   GM_LLM_N_CTX        context size (default: 4096)
 #   GM_LLM_TIMEOUT      seconds to wait for /v1/models to answer (default: 120)
 #   GM_LLM_LOG          server log file (default: <venv>/llm-server.log)
+#   GM_LLM_PIDFILE      pid file (default: <repo>/.llm-server.pid)
 #   PYTHON              interpreter used to create the venv (default: python3)
 #
 # Notes:
@@ -45,7 +46,7 @@ THREADS="${GM_LLM_THREADS:-1}"
 N_CTX="${GM_LLM_N_CTX:-4096}"
 TIMEOUT="${GM_LLM_TIMEOUT:-120}"
 LOG="${GM_LLM_LOG:-$VENV/llm-server.log}"
-PIDFILE="$ROOT/.llm-server.pid"
+PIDFILE="${GM_LLM_PIDFILE:-$ROOT/.llm-server.pid}"
 PY="$VENV/bin/python"
 BASE_URL="http://$HOST:$PORT/v1"
 
