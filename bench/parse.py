@@ -19,20 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import load_game  # noqa: E402
 from gm.parse import parse_move  # noqa: E402
+from gm.parse.core import agrees  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "odin_parse_corpus.jsonl"
-
-
-def matches(got: dict, expect: dict) -> bool:
-    if got["kind"] != expect["kind"]:
-        return False
-    if expect["kind"] == "action":
-        return got["notation"] == expect["notation"]
-    if expect["kind"] == "ambiguous":
-        return got["candidates"] == expect["candidates"]
-    if expect["kind"] == "illegal":
-        return got["code"] == expect["code"]
-    return True
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -56,7 +45,7 @@ def main() -> None:
         t0 = time.perf_counter()
         res = parse_move(game, state, r["player"], r["text"])
         cold.append((time.perf_counter() - t0) * 1000.0)
-        ok = matches(res.to_json(game), r["expect"])
+        ok = agrees(res.to_json(game), r["expect"])
         per_lang.setdefault(r.get("lang", "?"), []).append(int(ok))
         lang_hits += res.lang == r.get("lang")
         if not ok:

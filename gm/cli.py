@@ -242,6 +242,21 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _batch(path: str, handle: Any) -> int:
+    """Run `handle` on each JSON line of `path` ('-': standard input), printing one JSON result per line."""
+    stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+    with stream:
+        for line in stream:
+            if not line.strip():
+                continue
+            try:
+                result = handle(json.loads(line))
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                result = {"kind": "error", "error": f"bad input line: {exc}"}
+            _out(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
 # ---- parse --------------------------------------------------------------------------------------------
 
 def parse_one(game_name: str, scenario: dict[str, Any], player: int | None, text: str,
@@ -270,19 +285,8 @@ def cmd_parse(args: argparse.Namespace) -> int:
     from gm.narrate import describe_action
 
     if args.batch:
-        stream = sys.stdin if args.batch == "-" else open(args.batch, encoding="utf-8")  # noqa: SIM115
-        with stream:
-            for line in stream:
-                if not line.strip():
-                    continue
-                try:
-                    item = json.loads(line)
-                    result = parse_one(item.get("game", "odin"), item["scenario"], item.get("player"),
-                                       str(item["text"]), item.get("lang"))
-                except (ValueError, KeyError, TypeError, AttributeError) as exc:
-                    result = {"kind": "error", "reason": f"bad input line: {exc}"}
-                _out(json.dumps(result, ensure_ascii=False))
-        return 0
+        return _batch(args.batch, lambda item: parse_one(item.get("game", "odin"), item["scenario"],
+                                                         item.get("player"), str(item["text"]), item.get("lang")))
     if not args.scenario or args.text is None:
         _err("gm parse needs --scenario FILE and a text (or --batch FILE)")
         return 2
@@ -318,19 +322,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
     from gm.rules import answer
 
     if args.batch:
-        stream = sys.stdin if args.batch == "-" else open(args.batch, encoding="utf-8")  # noqa: SIM115
-        with stream:
-            for line in stream:
-                if not line.strip():
-                    continue
-                try:
-                    item = json.loads(line)
-                    ans = answer(str(item["question"]), str(item.get("game", "odin")), lang=item.get("lang"))
-                    result = ans.to_json()
-                except (ValueError, KeyError, TypeError) as exc:
-                    result = {"error": f"bad input line: {exc}"}
-                _out(json.dumps(result, ensure_ascii=False))
-        return 0
+        return _batch(args.batch, lambda item: answer(str(item["question"]), str(item.get("game", "odin")),
+                                                      lang=item.get("lang")).to_json())
     if not args.question:
         _err("gm ask needs a question (or --batch FILE)")
         return 2

@@ -13,6 +13,7 @@ import pytest
 
 from engine import load_game
 from gm.parse import ParseResult, parse_move
+from gm.parse.core import agrees
 
 CORPUS = Path(__file__).parent / "data" / "odin_parse_corpus.jsonl"
 ROWS: list[dict[str, Any]] = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()
@@ -22,18 +23,6 @@ GAME = load_game("odin")
 
 def _parse(row: dict[str, Any]) -> ParseResult:
     return parse_move(GAME, GAME.scenario(row["scenario"]), row["player"], row["text"])
-
-
-def _agrees(got: dict[str, Any], expect: dict[str, Any]) -> bool:
-    if got["kind"] != expect["kind"]:
-        return False
-    if expect["kind"] == "action":
-        return got["notation"] == expect["notation"]
-    if expect["kind"] == "ambiguous":
-        return got["candidates"] == expect["candidates"]
-    if expect["kind"] == "illegal":
-        return got["code"] == expect["code"]
-    return True
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r["id"] for r in ROWS])
@@ -70,7 +59,7 @@ def test_corpus_accuracy_per_language(capsys: pytest.CaptureFixture[str]) -> Non
     detected = 0
     for row in ROWS:
         res = _parse(row)
-        per_lang.setdefault(row["lang"], []).append(_agrees(res.to_json(GAME), row["expect"]))
+        per_lang.setdefault(row["lang"], []).append(agrees(res.to_json(GAME), row["expect"]))
         detected += res.lang == row["lang"]
     lines = [f"{lang}: {sum(ok)}/{len(ok)} = {100.0 * sum(ok) / len(ok):.1f}%" for lang, ok in
              sorted(per_lang.items())]

@@ -66,6 +66,19 @@ class ParseResult:
         return {"kind": "no_match", "reason": self.reason or "no_match"}
 
 
+def agrees(got: dict[str, Any], expect: dict[str, Any]) -> bool:
+    """Whether a result's JSON (`ParseResult.to_json`) is what a corpus line expects."""
+    if got.get("kind") != expect["kind"]:
+        return False
+    if expect["kind"] == "action":
+        return got["notation"] == expect["notation"]
+    if expect["kind"] == "ambiguous":
+        return got["candidates"] == expect["candidates"]
+    if expect["kind"] == "illegal":
+        return got["code"] == expect["code"]
+    return True
+
+
 def no_match(reason: str, lang: str | None = None) -> ParseResult:
     return ParseResult("no_match", reason=reason, lang=lang)
 

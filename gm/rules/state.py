@@ -112,7 +112,8 @@ def moves_answer(g: Any, state: Any, player: int, lang: str) -> Any:
             text += " " + t("rules.moves_lead_whole", lang, play=g.to_notation(whole[0]))
         return _answer(text, g.name, lang, ODIN_SECTIONS["lead"])
     n = len(view["center"])
-    base = t("rules.moves_follow_one" if n == 1 else "rules.moves_follow", lang, centre=" ".join(view["center"]), value=view["center_value"], n=n,
+    key = "rules.moves_follow_one" if n == 1 else "rules.moves_follow"
+    base = t(key, lang, centre=" ".join(view["center"]), value=view["center_value"], n=n,
              n1=n + 1)
     if not plays:
         return _answer(base + " " + t("rules.moves_only_pass", lang), g.name, lang,
