@@ -82,6 +82,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _run(session: Any, args: argparse.Namespace) -> int:
+    from gm.i18n import t
     from gm.llm import from_env
     from gm.repl import Repl
 
@@ -90,6 +91,9 @@ def _run(session: Any, args: argparse.Namespace) -> int:
     except ValueError as exc:
         _err(str(exc))
         return 2
+    if session.llm is not None:
+        st = session.llm.settings
+        _out(t("ui.model_note", session.default_lang, model=st.model, url=st.base_url or "OpenAI"))
 
     history = Path(os.environ.get("GM_HISTORY", "saves/.gm_history"))
     history.parent.mkdir(parents=True, exist_ok=True)

@@ -256,9 +256,11 @@ class Session:
                 reply.messages.append(Message(text, "narration", streamed=self.stream is not None))
                 self.history = (self.history + lines)[-12:]
                 return
-            except LLMError:
+            except LLMError as exc:
                 if self.stream is not None:
                     self.stream("\n")
+                if "did not answer" in str(exc) or "empty" in str(exc):
+                    reply.add(t("ui.model_failed", lang), "info")
         for line in lines:
             reply.add(line, "narration")
         self.history = (self.history + lines)[-12:]
@@ -289,6 +291,8 @@ class Session:
             if out.kind == "clarify" and out.question and res.kind == "no_match":
                 reply.add(out.question, "candidates")
                 return reply
+            if out.kind == "error":
+                reply.add(t("ui.model_failed", lang), "info")
         if res.kind == "ambiguous":
             self.pending = list(res.candidates[:12])
             reply.add(t("ui.which_one", lang), "candidates")

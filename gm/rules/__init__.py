@@ -27,11 +27,12 @@ class Answer:
     sections: list[dict[str, str]] = field(default_factory=list)  # [{"id", "title"}]
     confidence: float = 0.0
     lang: str = "en"
-    source: str = "digest"  # digest | engine | none
+    source: str = "digest"  # digest | engine | model | none
+    notice: str | None = None  # one line when the model failed and the offline answer stands
 
     def render(self) -> str:
         cites = " · ".join(f"§{s['id']} — {s['title']}" for s in self.sections)
-        return self.text + (f"\n  [{cites}]" if cites else "")
+        return self.text + (f"\n  [{cites}]" if cites else "") + (f"\n  ({self.notice})" if self.notice else "")
 
     def to_json(self) -> dict[str, Any]:
         return {"answer": self.text, "sections": self.sections, "confidence": round(self.confidence, 3),
@@ -102,8 +103,11 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
         try:
             text, ids = llm_answer(llm, question, game, lang, hits, found.text if found else None)
             return Answer(text, cite(game, lang, ids), 0.9, lang, "model")
-        except LLMError:
-            pass  # the offline answer stands
+        except LLMError as exc:  # the offline answer stands
+            offline = found if found is not None else from_hits(hits, game, lang)
+            if "did not answer" in str(exc):
+                offline.notice = t("ui.model_failed", lang)
+            return offline
     if found is not None:
         return found
     return from_hits(hits, game, lang)
