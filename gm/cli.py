@@ -368,34 +368,20 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--campaign", help="group this game into a named campaign")
     play.set_defaults(func=cmd_play)
 
-    resume = sub.add_parser("resume", help="reopen the latest game, or a campaign's or a game id's")
-    resume.add_argument("ref", nargs="?")
-    resume.add_argument("--lang")
-    resume.set_defaults(func=cmd_resume)
-
-    saves = sub.add_parser("saves", help="list campaigns and games")
-    saves.add_argument("--lang")
-    saves.set_defaults(func=cmd_saves)
-
-    replay = sub.add_parser("replay", help="print a game's narrated log")
-    replay.add_argument("ref", nargs="?")
-    replay.add_argument("--lang")
-    replay.set_defaults(func=cmd_replay)
-
-    delete = sub.add_parser("delete", help="delete a game (id) or a campaign (name)")
-    delete.add_argument("ref")
-    delete.add_argument("--lang")
-    delete.set_defaults(func=cmd_delete)
-
-    export = sub.add_parser("export", help="print a game as JSON")
-    export.add_argument("ref", nargs="?")
-    export.add_argument("--lang")
-    export.set_defaults(func=cmd_export)
-
-    imp = sub.add_parser("import", help="import a game exported with `gm export`")
-    imp.add_argument("file")
-    imp.add_argument("--lang")
-    imp.set_defaults(func=cmd_import)
+    simple = [  # name, help, how the game or campaign is named, function
+        ("resume", "reopen the latest game, or a campaign's or a game id's", "?", cmd_resume),
+        ("saves", "list campaigns and games", None, cmd_saves),
+        ("replay", "print a game's narrated log", "?", cmd_replay),
+        ("delete", "delete a game (id) or a campaign (name)", 1, cmd_delete),
+        ("export", "print a game as JSON", "?", cmd_export),
+        ("import", "import a game exported with `gm export` ('-': standard input)", 1, cmd_import),
+    ]
+    for name, text, nargs, func in simple:
+        cmd = sub.add_parser(name, help=text)
+        if nargs is not None:
+            cmd.add_argument("file" if name == "import" else "ref", nargs=None if nargs == 1 else nargs)
+        cmd.add_argument("--lang")
+        cmd.set_defaults(func=func)
 
     parse = sub.add_parser("parse", help="run the move parser alone on a scenario")
     parse.add_argument("text", nargs="?")

@@ -40,47 +40,21 @@ def test_load_replays_the_log_to_the_same_state(db):
     assert G.state_to_json(loaded.state) == G.state_to_json(state)
 
 
-def test_an_edited_log_row_is_detected(db, tmp_path):
+@pytest.mark.parametrize("sql,match", [
+    ("UPDATE action SET notation = notation || ' ' WHERE ply = 3", "edited|not legal"),  # an edited row
+    ("DELETE FROM action WHERE ply = 11", "damaged"),  # a removed row
+    ("UPDATE game SET snapshot = substr(snapshot, 1, 40)", "saved position"),  # a truncated snapshot
+    ("UPDATE game SET seats_json = '[{broken'", "header"),  # garbage in the header
+    ("UPDATE action SET seat = 1 - seat WHERE ply = 0", "wrong seat|edited"),  # a move given to another seat
+])
+def test_a_damaged_save_is_refused_with_a_message_naming_the_damage(db, tmp_path, sql, match):
     store = Store(db)
     gid, _ = make_game(store)
     con = sqlite3.connect(tmp_path / "gm.sqlite3")
-    con.execute("UPDATE action SET notation = notation || ' ' WHERE ply = 3")
+    con.execute(sql)
     con.commit()
     con.close()
-    with pytest.raises(SaveError, match="edited|not legal"):
-        Store(db).load(gid)
-
-
-def test_a_removed_row_is_detected(db, tmp_path):
-    store = Store(db)
-    gid, _ = make_game(store)
-    con = sqlite3.connect(tmp_path / "gm.sqlite3")
-    con.execute("DELETE FROM action WHERE ply = 11")
-    con.commit()
-    con.close()
-    with pytest.raises(SaveError, match="damaged"):
-        Store(db).load(gid)
-
-
-def test_a_truncated_snapshot_is_detected(db, tmp_path):
-    store = Store(db)
-    gid, _ = make_game(store)
-    con = sqlite3.connect(tmp_path / "gm.sqlite3")
-    con.execute("UPDATE game SET snapshot = substr(snapshot, 1, 40)")
-    con.commit()
-    con.close()
-    with pytest.raises(SaveError, match="saved position"):
-        Store(db).load(gid)
-
-
-def test_garbage_in_the_header_is_refused(db, tmp_path):
-    store = Store(db)
-    gid, _ = make_game(store)
-    con = sqlite3.connect(tmp_path / "gm.sqlite3")
-    con.execute("UPDATE game SET seats_json = '[{broken'")
-    con.commit()
-    con.close()
-    with pytest.raises(SaveError, match="header"):
+    with pytest.raises(SaveError, match=match):
         Store(db).load(gid)
 
 
