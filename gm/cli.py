@@ -61,6 +61,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         seats = [Seat(**s) for s in json.loads(store.campaign(args.campaign).seats_json)]
     else:
         seats = parse_players("You,bot:greedy,bot:greedy", lang)
+    if not args.lang and not os.environ.get("GM_LANG"):  # the table speaks its first human's language
+        lang = next((s.lang for s in seats if not s.is_bot and s.lang), lang)
     options: dict[str, Any] = {}
     if args.target is not None:
         options["target"] = "one_hand" if args.target in ("one_hand", "1") else int(args.target) \
@@ -410,6 +412,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (e.g. `gm replay 3 | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
