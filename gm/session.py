@@ -19,6 +19,8 @@ from gm.store import GENESIS, SaveError, Store, chain_hash
 MAX_LINE = 2000
 # Events after which an action can no longer be taken back: they reveal hidden information (a new deal).
 REVEALING = {"hand_scored", "dealt", "game_over"}
+YES = {"y", "yes", "yeah", "yep", "ok", "okay", "sure", "j", "ja", "jawohl", "jo", "genau", "o", "oui", "ouais",
+       "d'accord", "dac"}
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
@@ -218,8 +220,11 @@ class Session:
             reply.add(t("ui.not_a_human_turn", lang), "error")
             return reply
         pending, self.pending = self.pending, []
-        if pending and text.rstrip(".)").isdigit() and 1 <= int(text.rstrip(".)")) <= len(pending):
-            return self.play(pending[int(text.rstrip(".)")) - 1], seat, lang)
+        pick = text.rstrip(".)!").strip().lower()
+        if pending and pick.isdigit() and 1 <= int(pick) <= len(pending):
+            return self.play(pending[int(pick) - 1], seat, lang)
+        if len(pending) == 1 and pick in YES:
+            return self.play(pending[0], seat, lang)
         if looks_like_question(text):
             return self.question(text, seat, lang)
         return self.move(text, seat, lang)
@@ -278,12 +283,16 @@ class Session:
         if res.kind == "action":
             return self.play(res.action, seat, lang)
         if res.kind in ("ambiguous", "no_match") and self.llm is not None:
-            from gm.parse.llm import llm_parse
+            from gm.parse.llm import resolve
 
-            out = llm_parse(self.llm, self.game, self.state, seat, text, lang,
-                            options=res.candidates if res.kind == "ambiguous" else None)
+            out = resolve(self.llm, self.game, self.state, seat, text, lang, res)
             if out.kind == "action":
                 return self.play(out.action, seat, lang)  # the engine judges it again in commit
+            if out.kind == "confirm":
+                self.pending = [out.action]
+                reply.add(t("ui.did_you_mean", lang, move=describe_action(self.game.name, out.action, lang)),
+                          "candidates")
+                return reply
             if out.kind == "refused" and out.illegal is not None:
                 reply.add(t("ui.model_refused", lang, move=out.proposed or "?",
                             reason=explain(self.game.name, out.illegal, lang, self.names)), "refusal")

@@ -245,3 +245,15 @@ def test_check_narration():
     assert check_narration("Ana plays R7.", ["Ana plays R7 (7)."], [])
     assert not check_narration("Ana plays R7 and holds K9.", ["Ana plays R7 (7)."], [])
     assert not check_narration("", ["x"], [])
+
+
+def test_a_reading_of_words_the_parser_did_not_know_is_offered_back_not_played(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
+    s = Session.new(store, "odin", [Seat("Ana"), Seat("Ben")], 3, {}, "en")
+    card = G.view(s.state, s.to_move)["hand"][0]
+    s.llm = fake_llm(parsed={"choice": f"play {card}", "question": None})
+    before = G.state_to_json(s.state)
+    reply = s.handle("hmm, let me lose my least useful one")
+    assert not reply.accepted and G.state_to_json(s.state) == before
+    assert "Did you mean" in reply.text and card in reply.text
+    assert s.handle("yes").accepted and s.log[-1][1] == f"play {card}"

@@ -107,3 +107,19 @@ def llm_parse(llm: LLM, game: Any, state: Any, player: int, text: str, lang: str
         return LLMMove("refused", illegal=illegal or Illegal("not_a_candidate", {}), proposed=notation,
                        prompt_chars=chars)
     return LLMMove("action", action=action, proposed=notation, prompt_chars=chars)
+
+
+def resolve(llm: LLM, game: Any, state: Any, player: int, text: str, lang: str, offline: Any) -> LLMMove:
+    """The game master's policy for an utterance the offline parser was unsure of.
+
+    - ambiguous: the model chooses among the offline candidates (the words already narrowed the move down);
+      its choice is played.
+    - no match: the words named nothing the offline parser knows, so the model's reading is only offered
+      back for confirmation (kind "confirm"), never played on its own.
+    """
+    if offline.kind == "ambiguous":
+        return llm_parse(llm, game, state, player, text, lang, options=offline.candidates)
+    out = llm_parse(llm, game, state, player, text, lang)
+    if out.kind == "action":
+        out.kind = "confirm"
+    return out
