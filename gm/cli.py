@@ -53,14 +53,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats: list[Seat]
     if args.players:
         try:
-            seats = parse_players(args.players, lang)
+            seats = parse_players(args.players, lang, args.game)
         except ValueError as exc:
             _err(str(exc))
             return 2
     elif args.campaign and store.campaign(args.campaign):
         seats = [Seat(**s) for s in json.loads(store.campaign(args.campaign).seats_json)]
     else:
-        seats = parse_players("You,bot:greedy,bot:greedy", lang)
+        seats = parse_players("You,bot:greedy,bot:greedy", lang, args.game)
     if not args.lang and not os.environ.get("GM_LANG"):  # the table speaks its first human's language
         lang = next((s.lang for s in seats if not s.is_bot and s.lang), lang)
     options: dict[str, Any] = {}

@@ -57,10 +57,9 @@ class Reply:
         return "\n".join(m.text for m in self.messages)
 
 
-def parse_players(spec: str, default_lang: str | None = None) -> list[Seat]:
+def parse_players(spec: str, default_lang: str | None = None, game: str = "odin") -> list[Seat]:
     """`"Ana:de,Ben,bot:greedy"` -> seats. A bot is `bot:KIND[:lang]`; a human `Name[:lang]`."""
-    from engine.odin.bots import BOTS
-
+    bots = load_game(game).bots
     seats: list[Seat] = []
     for raw in spec.split(","):
         item = raw.strip()
@@ -69,8 +68,8 @@ def parse_players(spec: str, default_lang: str | None = None) -> list[Seat]:
         parts = [p.strip() for p in item.split(":")]
         if parts[0].lower() == "bot":
             kind = (parts[1] if len(parts) > 1 and parts[1] else "greedy").lower()
-            if kind not in BOTS:
-                raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(sorted(BOTS))}")
+            if kind not in bots:
+                raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(sorted(bots))}")
             lang = normalise_lang(parts[2]) if len(parts) > 2 else None
             same = sum(1 for s in seats if s.bot == kind)
             name = kind.capitalize() + (f" {same + 1}" if same else "")
@@ -152,9 +151,7 @@ class Session:
         return self.state.decision.player
 
     def lang_of(self, seat: int | None) -> str:
-        if seat is not None and self.seats[seat].lang:
-            return self.seats[seat].lang or self.default_lang
-        return self.default_lang
+        return (self.seats[seat].lang if seat is not None else None) or self.default_lang
 
     def human_to_move(self) -> int | None:
         p = self.to_move
@@ -184,8 +181,6 @@ class Session:
 
     def run_bots(self, lang: str, viewer: int | None) -> list[str]:
         """Bots act until a human must decide or the game is over; returns the narration."""
-        from engine.odin.bots import BOTS
-
         lines: list[str] = []
         while not self.state.is_over:
             p = self.to_move
@@ -194,7 +189,7 @@ class Session:
             if not seat.is_bot:
                 break
             rng = random.Random(f"bot:{self.seed}:{len(self.log)}")
-            action = BOTS[seat.bot or "greedy"](self.state, rng)
+            action = self.game.bots[seat.bot or "greedy"](self.state, rng)
             lines += self.commit(action, lang, viewer)
         return lines
 

@@ -134,6 +134,13 @@ class OdinGame:
     action_adapter = ACTION_ADAPTER
     event_adapter = EVENT_ADAPTER
 
+    @property
+    def bots(self) -> dict[str, Any]:
+        """Bot name -> function (state, rng) -> action; see engine/odin/bots.py."""
+        from engine.odin.bots import BOTS
+
+        return BOTS
+
     # ---- set-up ---------------------------------------------------------------------------------------
 
     def options(self, options: dict[str, Any] | None) -> dict[str, Any]:
