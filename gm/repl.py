@@ -97,6 +97,7 @@ class Repl:
             out.flush()
 
     def show(self, reply: Reply) -> None:
+        self._streaming = False
         for m in reply.messages:
             if m.streamed:
                 self._streaming = False

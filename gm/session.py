@@ -250,15 +250,21 @@ class Session:
             from gm.llm import LLMError
             from gm.narrate.llm import narrate_llm
 
+            streamed: list[str] = []
+
+            def on_chunk(chunk: str) -> None:
+                streamed.append(chunk)
+                if self.stream is not None:
+                    self.stream(chunk)
+
             try:
-                text = narrate_llm(self.llm, lang, lines, self.game.view(self.state, None), self.history,
-                                   self.stream)
+                text = narrate_llm(self.llm, lang, lines, self.game.view(self.state, None), self.history, on_chunk)
                 reply.messages.append(Message(text, "narration", streamed=self.stream is not None))
                 self.history = (self.history + lines)[-12:]
                 return
             except LLMError as exc:
-                if self.stream is not None:
-                    self.stream("\n")
+                if streamed and self.stream is not None:
+                    self.stream("\n")  # end the abandoned line; the template sentences follow
                 if "did not answer" in str(exc) or "empty" in str(exc):
                     reply.add(t("ui.model_failed", lang), "info")
         for line in lines:

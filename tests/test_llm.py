@@ -257,3 +257,16 @@ def test_a_reading_of_words_the_parser_did_not_know_is_offered_back_not_played(t
     assert not reply.accepted and G.state_to_json(s.state) == before
     assert "Did you mean" in reply.text and card in reply.text
     assert s.handle("yes").accepted and s.log[-1][1] == f"play {card}"
+
+
+def test_an_echoed_prompt_is_never_streamed(tmp_path):
+    echo = '<|im_start|>user {"language": "en", "facts": ["You play the black 6 (K6)."]}'
+    store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
+    s = Session.new(store, "odin", [Seat("Ana"), Seat("Ben")], 3, {}, "en")
+    s.llm = fake_llm(text=echo)
+    shown: list[str] = []
+    s.stream = shown.append
+    card = G.view(s.state, s.to_move)["hand"][0]
+    reply = s.handle(f"play {card}")
+    assert reply.accepted and "im_start" not in "".join(shown) and "facts" not in reply.text
+    assert card in reply.text  # the template narration stands

@@ -26,10 +26,20 @@ def facts_message(lang: str, lines: list[str], public_view: dict[str, Any], hist
                        "earlier": history[-HISTORY:]}, ensure_ascii=False)
 
 
+ARTEFACT = re.compile(r"[{}\[\]<>|]|&#|\\n|\b(facts|table_now|earlier|language|user|assistant)\b")
+PREVIEW = 40  # characters held back and checked before anything is streamed
+
+
+def looks_like_prose(text: str) -> bool:
+    """No echoed prompt, JSON or chat-template markup (what a base model tends to produce)."""
+    return not ARTEFACT.search(text)
+
+
 def check_narration(text: str, lines: list[str], history: list[str]) -> bool:
-    """The model's text is usable: not empty, not too long, and no card code that is not in the facts."""
+    """The model's text is usable: prose, not empty, not too long, and no card code that is not in the facts."""
     allowed = set(CARD.findall(" ".join(lines + history)))
-    return bool(text.strip()) and len(text) <= 600 and set(CARD.findall(text)) <= allowed
+    return (bool(text.strip()) and len(text) <= 600 and looks_like_prose(text)
+            and set(CARD.findall(text)) <= allowed)
 
 
 def narrate_llm(llm: LLM, lang: str, lines: list[str], public_view: dict[str, Any], history: list[str],
@@ -37,14 +47,24 @@ def narrate_llm(llm: LLM, lang: str, lines: list[str], public_view: dict[str, An
     """The model's narration (streamed to `on_chunk`), or LLMError; the caller falls back to `lines`."""
     messages = [("system", prompt("narrate")), ("user", facts_message(lang, lines, public_view, history))]
     chunks: list[str] = []
+    shown = False
     stream: Iterator[str] = llm.stream_text(messages, "narrate")
     for chunk in stream:
         chunks.append(chunk)
-        if on_chunk is not None:
+        text = "".join(chunks)
+        if not shown and len(text) >= PREVIEW:  # hold the start back until it reads as prose
+            if not looks_like_prose(text):
+                raise LLMError("the narration did not read as prose")
+            shown = True
+            if on_chunk is not None:
+                on_chunk(text)
+        elif shown and on_chunk is not None:
             on_chunk(chunk)
-        if sum(len(c) for c in chunks) > 600:
+        if len(text) > 600:
             break
     text = "".join(chunks).strip()
+    if not shown and on_chunk is not None and check_narration(text, lines, history):
+        on_chunk(text)
     if not check_narration(text, lines, history):
         raise LLMError("the narration did not stick to the facts")
     return text
