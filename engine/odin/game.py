@@ -99,6 +99,7 @@ class OdinState(NamedTuple):
 
 
 PASS = Pass()
+_PASSED = tuple(Passed(p) for p in range(6))  # events are immutable values: one per seat is enough
 _PLAY_CACHE: dict[int, Play] = {}
 # cards tuple of a Play -> (mask, number of cards, value, shares a suit or rank); only well-formed tuples.
 _CARDS_INFO: dict[tuple[str, ...], tuple[int, int, int, bool]] = {}
@@ -113,6 +114,9 @@ def _play(mask: int, take: int) -> Play:
         action = Play.canonical(codes_t(mask), CODE[take] if take >= 0 else None)
         _PLAY_CACHE[key] = action
     return action
+
+
+_LEAD: tuple[Play, ...] = tuple(_play(1 << c, -1) for c in range(54))  # the single-card leads
 
 
 def _deal(players: int, seed: int, deal: int, removed: int) -> tuple[tuple[int, ...], int, random.Random]:
@@ -185,8 +189,7 @@ class OdinGame:
         out: list[Pass | Play] = []
         if n == 0:
             # Lead: one card, or the whole hand when it is all one suit or all one rank.
-            for c in bits_t(hand):
-                out.append(_play(1 << c, -1))
+            out.extend([_LEAD[c] for c in bits_t(hand)])
             if size > 1 and is_group(hand):
                 out.append(_play(hand, -1))
             return out
@@ -194,15 +197,14 @@ class OdinGame:
         value = state.center_value
         takes = bits_t(state.center)
         plays: list[int] = []
-        words = [hand >> shift & 511 for shift in SUIT_SHIFTS]
-        counts = 0
-        for w in words:
-            counts += RANK_SPREAD[w]
+        words = (hand & 511, hand >> 9 & 511, hand >> 18 & 511, hand >> 27 & 511, hand >> 36 & 511, hand >> 45 & 511)
+        counts = (RANK_SPREAD[words[0]] + RANK_SPREAD[words[1]] + RANK_SPREAD[words[2]] + RANK_SPREAD[words[3]]
+                  + RANK_SPREAD[words[4]] + RANK_SPREAD[words[5]])
         for k in (n, n + 1):
             if k > size:
                 break
             if k == 1:
-                plays.extend(BIT[c] for c in bits_t(hand & RANK_ABOVE[value]))
+                plays.extend([BIT[c] for c in bits_t(hand & RANK_ABOVE[value])])
                 continue
             need = value if k == n else 0
             for s in range(6):
@@ -219,13 +221,13 @@ class OdinGame:
                 r = (low.bit_length() - 1) >> 2
                 if REPEAT_VALUE[r][k] > need:
                     plays.extend(RANK_COMBOS[hand & RANK_MASK[r]][k])
-        cache = _PLAY_CACHE
+        get = _PLAY_CACHE.get
         for p in plays:
             if p == hand:
                 out.append(_play(p, -1))
             else:
                 for t in takes:
-                    a = cache.get(p | (t + 1) << _TAKE_SHIFT)
+                    a = get(p | (t + 1) << _TAKE_SHIFT)
                     out.append(a if a is not None else _play(p, t))
         return out
 
@@ -293,7 +295,7 @@ class OdinGame:
             n = state.players
             if passes >= n - 1:
                 leader = state.last_played_by
-                events: list[Any] = [Passed(p), TrickEnded(leader, codes_t(state.center))]
+                events: list[Any] = [_PASSED[p], TrickEnded(leader, codes_t(state.center))]
                 new = OdinState(n, state.hands, 0, 0, 0, state.discard | state.center, state.stock, state.removed,
                                 leader, leader, 0, state.scores, state.target, state.seed, state.deal,
                                 state.ply + 1, False)
@@ -301,7 +303,7 @@ class OdinGame:
             new = OdinState(n, state.hands, state.center, state.center_n, state.center_value, state.discard,
                             state.stock, state.removed, (p + 1) % n, state.last_played_by, passes, state.scores,
                             state.target, state.seed, state.deal, state.ply + 1, False)
-            return new, [Passed(p)]
+            return new, [_PASSED[p]]
         if not isinstance(action, Play):
             raise IllegalAction(self.check(state, action) or Illegal("unknown_action", {}))
         illegal, mask, take = self._check_play(state, action) if not state.over else (Illegal("game_over", {}),
