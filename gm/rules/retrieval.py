@@ -29,6 +29,9 @@ KEEP = {"en": {"not", "no", "more", "most", "first", "last", "all", "each", "onl
         "fr": {"pas", "plus", "tous", "toutes", "chaque", "seul", "seulement", "fin", "apres", "avant", "même",
                "deux", "un", "une"}}
 TOKEN = re.compile(r"\w+", re.UNICODE)
+# A second BM25 over titles and search terms only, added with this weight: a field-weighted score, since a
+# question's words usually name the section's topic rather than repeat its text.
+SHORT_WEIGHT = 0.5
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,11 @@ class Index:
         self.vocab_set = set(self.vocab)
         self.bm25 = bm25s.BM25()
         self.bm25.index(corpus, show_progress=False)
+        short = [self.tokens(f"{s.title} {' '.join(s.terms)}") for s in self.sections]
+        self.vocab = sorted(set(self.vocab) | {w for doc in short for w in doc})
+        self.vocab_set = set(self.vocab)
+        self.bm25_short = bm25s.BM25()
+        self.bm25_short.index(short, show_progress=False)
 
     def tokens(self, text: str) -> list[str]:
         words = [w for w in TOKEN.findall(fold(text)) if w not in self.stopwords]
@@ -99,7 +107,7 @@ class Index:
             return []
         import numpy as np
 
-        scores = self.bm25.get_scores(q)
+        scores = self.bm25.get_scores(q) + SHORT_WEIGHT * self.bm25_short.get_scores(q)
         order = np.argsort(-scores)[:k]
         return [Hit(self.sections[int(i)], float(scores[int(i)])) for i in order if scores[int(i)] > 0]
 
