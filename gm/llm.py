@@ -150,22 +150,27 @@ class LLM:
         return result
 
     def stream_text(self, messages: list[tuple[str, str]], purpose: str) -> Iterator[str]:
-        """Stream a text answer chunk by chunk; raises LLMError if it fails before the first chunk."""
+        """Stream a text answer chunk by chunk; raises LLMError if it fails before the first chunk.
+
+        The call is counted once, when the stream ends, fails, or is abandoned by the caller."""
         chars = sum(len(m) for _, m in messages)
         start = time.perf_counter()
         got = False
+        failed = False
         try:
             for chunk in self.chat.stream(messages):
                 text = _text(chunk)
                 if text:
                     got = True
                     yield text
+        except GeneratorExit:
+            raise
         except Exception as exc:  # noqa: BLE001 - any client failure ends the stream
-            self.usage.add(purpose, chars, (0, 0), time.perf_counter() - start, False)
+            failed = True
             if not got:
                 raise LLMError(f"the model did not answer: {type(exc).__name__}: {exc}") from exc
-            return
-        self.usage.add(purpose, chars, (0, 0), time.perf_counter() - start, got)
+        finally:
+            self.usage.add(purpose, chars, (0, 0), time.perf_counter() - start, got and not failed)
         if not got:
             raise LLMError("the model gave an empty answer")
 

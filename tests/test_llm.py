@@ -59,6 +59,13 @@ def recorded_llm() -> LLM:
                            method=meta["method"]))
 
 
+def assert_replayed(llm: LLM) -> None:
+    """Every model call of the test was answered (from the cassette): a stale cassette fails the test
+    instead of passing quietly on the offline fallback. Re-record with scripts/record_cassettes.sh."""
+    assert llm.usage.calls > 0
+    assert llm.usage.failures == 0, [e for e in llm.usage.log if not e["ok"]]
+
+
 def scen(hands, center=(), to_move=0, **kw):
     spec = {"players": len(hands), "hands": [list(h) for h in hands], "center": list(center), "to_move": to_move}
     spec.update(kw)
@@ -94,6 +101,7 @@ def test_model_reads_a_move_only_among_legal_actions():
     if out.kind == "action":
         assert G.check(state, out.action) is None
     assert llm.usage.calls == 1 and llm.usage.prompt_chars > 0
+    assert_replayed(llm)
 
 
 @VCR.use_cassette("parse_fields.yaml")
@@ -108,6 +116,7 @@ def test_many_legal_actions_are_grounded_by_fields_and_judged_by_the_engine():
         assert G.check(state, out.action) is None
     if out.kind == "refused":
         assert out.illegal is not None and out.proposed
+    assert_replayed(llm)
 
 
 @VCR.use_cassette("session_model.yaml")
@@ -126,6 +135,7 @@ def test_a_session_with_a_model_never_applies_an_illegal_action(tmp_path):
             assert len(s.log) > before
     loaded = store.load(s.game_id)  # replays every saved action through the engine
     assert loaded.log == s.log
+    assert_replayed(s.llm)
     for m in (m for m in reply.messages if m.kind == "narration"):
         assert set(re.findall(r"\b[BRPGKO][1-9]\b", m.text)) <= set(re.findall(r"\b[BRPGKO][1-9]\b",
                                                                                     " ".join(s.history)))
@@ -148,6 +158,7 @@ def test_narration_sticks_to_the_public_facts_or_falls_back(tmp_path):
         assert not (set(re.findall(r"\b[BRPGKO][1-9]\b", m.text)) & (hands - set(action.cards)))
         if m.streamed:
             assert "".join(chunks).strip() == m.text
+    assert_replayed(s.llm)
 
 
 @VCR.use_cassette("rules.yaml")
@@ -157,6 +168,7 @@ def test_model_rules_answers_cite_only_retrieved_sections():
         a = answer(q, "odin", lang=lang, llm=llm)
         assert a.sections and all(s["id"].startswith("odin.") for s in a.sections)
         assert a.source in ("model", "digest")
+    assert_replayed(llm)
 
 
 def test_cassettes_hold_no_key():
