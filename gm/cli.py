@@ -114,27 +114,42 @@ def _find_game(store: Any, ref: str | None, playing_only: bool = False) -> Any:
     return store.latest_game(c.id)
 
 
+class _Stop(Exception):
+    """Ends a command with an exit code after its message was printed."""
+
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+def _load(store: Any, lang: str, ref: str | None, playing_only: bool = False) -> Any:
+    """The saved game `ref` names (id, campaign, or the latest), replayed and verified; _Stop(1) with a clear
+    message when there is none or it is damaged."""
+    from gm.i18n import t
+    from gm.store import SaveError
+
+    row = _find_game(store, ref, playing_only=playing_only)
+    if row is None:
+        _err(t("ui.no_such_save", lang, ref=ref or ""))
+        raise _Stop(1)
+    try:
+        return store.load(row.id)
+    except SaveError as exc:
+        _err(t("ui.corrupt_save", lang, error=str(exc)))
+        raise _Stop(1) from exc
+
+
 def cmd_resume(args: argparse.Namespace) -> int:
     from gm.i18n import t
     from gm.session import Session
-    from gm.store import SaveError
 
     lang = _lang(args)
     store = _store(args)
-    row = _find_game(store, args.ref, playing_only=True)
-    if row is None:
-        _err(t("ui.no_such_save", lang, ref=args.ref or ""))
-        return 1
-    try:
-        session = Session.resume(store, row.id, lang)
-    except SaveError as exc:
-        _err(t("ui.corrupt_save", lang, error=str(exc)))
-        return 1
+    session = Session.from_loaded(store, _load(store, lang, args.ref, playing_only=True), lang)
     if session.state.is_over:
-        _out(t("ui.already_over", lang, id=row.id))
+        _out(t("ui.already_over", lang, id=session.game_id))
         _print_result(session, lang)
         return 0
-    _out(t("ui.resumed", lang, game=session.game.title, id=row.id, moves=len(session.log)))
+    _out(t("ui.resumed", lang, game=session.game.title, id=session.game_id, moves=len(session.log)))
     return _run(session, args)
 
 
@@ -181,23 +196,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from engine import load_game
     from gm.i18n import t
     from gm.narrate import narrate
-    from gm.store import SaveError
 
     lang = _lang(args)
-    store = _store(args)
-    row = _find_game(store, args.ref)
-    if row is None:
-        _err(t("ui.no_such_save", lang, ref=args.ref or ""))
-        return 1
-    try:
-        loaded = store.load(row.id)
-    except SaveError as exc:
-        _err(t("ui.corrupt_save", lang, error=str(exc)))
-        return 1
+    loaded = _load(_store(args), lang, args.ref)
     game = load_game(loaded.game)
     names = [s["name"] for s in loaded.seats]
     state = game.new_game(players=len(names), seed=loaded.seed, options=loaded.options)
-    _out(t("ui.replay_header", lang, game=game.title, id=row.id, players=", ".join(names)))
+    _out(t("ui.replay_header", lang, game=game.title, id=loaded.id, players=", ".join(names)))
     _out(t("ui.starts", lang, name=names[state.decision.player]))
     for i, (_, notation) in enumerate(loaded.log, 1):
         state, events = game.apply(state, game.from_notation(state, notation))
@@ -222,20 +227,10 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from gm.i18n import t
-    from gm.store import SaveError
+    from gm.store import export_doc
 
-    lang = _lang(args)
-    store = _store(args)
-    row = _find_game(store, args.ref)
-    if row is None:
-        _err(t("ui.no_such_save", lang, ref=args.ref or ""))
-        return 1
-    try:
-        _out(json.dumps(store.export_game(row.id), ensure_ascii=False, indent=1))
-    except SaveError as exc:
-        _err(t("ui.corrupt_save", lang, error=str(exc)))
-        return 1
+    loaded = _load(_store(args), _lang(args), args.ref)
+    _out(json.dumps(export_doc(loaded), ensure_ascii=False, indent=1))
     return 0
 
 
@@ -412,6 +407,8 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except _Stop as stop:
+        return stop.code
     except BrokenPipeError:  # the reader went away (e.g. `gm replay 3 | head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import IllegalAction, load_game
 from gm.i18n import normalise_lang, t
-from gm.store import GENESIS, SaveError, Store, chain_hash
+from gm.store import GENESIS, LoadedGame, SaveError, Store, chain_hash
 
 MAX_LINE = 2000
 # Events after which an action can no longer be taken back: they reveal hidden information (a new deal).
@@ -135,9 +135,13 @@ class Session:
 
     @classmethod
     def resume(cls, store: Store, game_id: int, default_lang: str = "en") -> Session:
-        loaded = store.load(game_id)
+        return cls.from_loaded(store, store.load(game_id), default_lang)
+
+    @classmethod
+    def from_loaded(cls, store: Store, loaded: LoadedGame, default_lang: str = "en") -> Session:
+        """A session over a game the store has read back and verified."""
         seats = [Seat(**s) for s in loaded.seats]
-        return cls(store, game_id, loaded.game, seats, loaded.state, loaded.seed, loaded.options, default_lang,
+        return cls(store, loaded.id, loaded.game, seats, loaded.state, loaded.seed, loaded.options, default_lang,
                    loaded.campaign, loaded.chain, loaded.log)
 
     # ---- who and which language --------------------------------------------------------------------

@@ -296,10 +296,7 @@ class Store:
     # ---- export / import -----------------------------------------------------------------------------
 
     def export_game(self, game_id: int) -> dict[str, Any]:
-        loaded = self.load(game_id)
-        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": loaded.game, "seats": loaded.seats,
-                "options": loaded.options, "seed": loaded.seed, "campaign": loaded.campaign,
-                "actions": [{"seat": seat, "notation": n} for seat, n in loaded.log]}
+        return export_doc(self.load(game_id))
 
     def import_game(self, doc: Any) -> int:
         """Import an exported game (replayed and checked first); returns the new game id."""
@@ -337,6 +334,13 @@ class Store:
             result = {"scores": game.scores(state), "winners": game.winners(state)} if state.is_over else None
             chain = self.append(gid, ply, seat, notation, chain, game.state_to_json(state), state.is_over, result)
         return gid
+
+
+def export_doc(loaded: LoadedGame) -> dict[str, Any]:
+    """A verified game as the JSON document `gm export` prints and `gm import` reads."""
+    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": loaded.game, "seats": loaded.seats,
+            "options": loaded.options, "seed": loaded.seed, "campaign": loaded.campaign,
+            "actions": [{"seat": seat, "notation": n} for seat, n in loaded.log]}
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
