@@ -157,7 +157,7 @@ def _print_result(session: Any, lang: str) -> None:
     from gm.session import Reply
 
     reply = Reply()
-    session._announce_end(reply, lang)
+    session.announce_end(reply, lang)
     for m in reply.messages:
         _out(m.text)
 

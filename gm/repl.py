@@ -193,8 +193,8 @@ class Repl:
     def run(self) -> int:
         s = self.session
         self.warm_up()
-        lang = s.lang_of(s.human_to_move() if s.human_to_move() is not None else
-                         (s.humans[0] if s.humans else None))
+        first = s.human_to_move()
+        lang = s.lang_of(first if first is not None else next(iter(s.humans), None))
         for line in s.run_bots(lang, s.humans[0] if len(s.humans) == 1 else None):
             self.write("  " + line)
         several = len(s.humans) > 1
@@ -202,7 +202,7 @@ class Repl:
         while True:
             if s.state.is_over:
                 reply = Reply()
-                s._announce_end(reply, lang)
+                s.announce_end(reply, lang)
                 self.show(reply)
                 self.write(t("ui.game_saved", lang, game=s.game_id))
                 return 0

@@ -244,7 +244,7 @@ class Session:
         reply.accepted = True
         lines += self.run_bots(lang, seat)
         self.narrate(reply, lines, lang)
-        self._announce_end(reply, lang)
+        self.announce_end(reply, lang)
         return reply
 
     def narrate(self, reply: Reply, lines: list[str], lang: str) -> None:
@@ -330,7 +330,7 @@ class Session:
         reply.add(ans.render(), "answer")
         return reply
 
-    def _announce_end(self, reply: Reply, lang: str) -> None:
+    def announce_end(self, reply: Reply, lang: str) -> None:
         if not self.state.is_over:
             return
         winners = self.game.winners(self.state)

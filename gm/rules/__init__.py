@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from gm.i18n import normalise_lang, t
@@ -61,19 +61,15 @@ def cite(game: str, lang: str, ids: list[str]) -> list[dict[str, str]]:
     return [{"id": i, "title": ix.by_id[i].title} for i in ids if i in ix.by_id]
 
 
-EDITION_NOTES: dict[str, dict[str, list[str]]] = {}
-
-
+@cache
 def _edition_links(game: str) -> dict[str, list[str]]:
     """Sections whose rule differs between editions -> the `editions.*` sections that say how."""
-    if game not in EDITION_NOTES:
-        import json
+    import json
 
-        from gm.rules.retrieval import DIGEST_DIR
+    from gm.rules.retrieval import DIGEST_DIR
 
-        path = DIGEST_DIR / f"{game}.links.json"
-        EDITION_NOTES[game] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    return EDITION_NOTES[game]
+    path = DIGEST_DIR / f"{game}.links.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 def answer(question: str, game: str, lang: str | None = None, state: Any = None, player: int | None = None,

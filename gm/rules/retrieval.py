@@ -78,13 +78,11 @@ class Index:
         self.stemmer = Stemmer.Stemmer(STEMMER_NAME[lang])
         corpus = [self.tokens(f"{s.title} {s.title} {s.text} {' '.join(s.terms)} {' '.join(s.terms)}")
                   for s in self.sections]
-        self.vocab = sorted({w for doc in corpus for w in doc})
-        self.vocab_set = set(self.vocab)
+        short = [self.tokens(f"{s.title} {' '.join(s.terms)}") for s in self.sections]
+        self.vocab_set = {w for doc in corpus for w in doc}  # titles and terms are in the corpus too
+        self.vocab = sorted(self.vocab_set)
         self.bm25 = bm25s.BM25()
         self.bm25.index(corpus, show_progress=False)
-        short = [self.tokens(f"{s.title} {' '.join(s.terms)}") for s in self.sections]
-        self.vocab = sorted(set(self.vocab) | {w for doc in short for w in doc})
-        self.vocab_set = set(self.vocab)
         self.bm25_short = bm25s.BM25()
         self.bm25_short.index(short, show_progress=False)
 
