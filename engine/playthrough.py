@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import dumps
+from engine.core import AnyGame, dumps
 
 
-def playthrough(game: Any, players: int, seed: int, options: dict[str, Any] | None = None,
+def playthrough(game: AnyGame, players: int, seed: int, options: dict[str, Any] | None = None,
                 choose_seed: int = 0) -> str:
     state = game.new_game(players=players, seed=seed, options=options or {})
     rng = random.Random(choose_seed)
@@ -24,7 +24,7 @@ def playthrough(game: Any, players: int, seed: int, options: dict[str, Any] | No
         actions = game.legal_actions(state)
         action = actions[rng.randrange(len(actions))]
         lines.append(f"# step {step}: seat {d.player} decides ({d.kind})")
-        lines.append(f"view: {dumps(game.view(state, d.player))}")
+        lines.append(f"view: {dumps(game.view(state, d.player).to_json())}")
         lines.append(f"legal: {' | '.join(game.to_notation(a) for a in actions)}")
         lines.append(f"action: {game.to_notation(action)}")
         state, events = game.apply(state, action)
@@ -32,7 +32,7 @@ def playthrough(game: Any, players: int, seed: int, options: dict[str, Any] | No
             lines.append(f"event: {dumps(game.event_to_json(event))}")
         lines.append("")
         step += 1
-    lines.append(f"final view: {dumps(game.view(state, None))}")
+    lines.append(f"final view: {dumps(game.view(state, None).to_json())}")
     lines.append(f"scores: {game.scores(state)}")
     lines.append(f"winners: {game.winners(state)}")
     return "\n".join(lines) + "\n"

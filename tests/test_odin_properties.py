@@ -47,4 +47,5 @@ def test_random_playouts(players, seed, choose, target, remove):
         replay, _ = G.apply(replay, G.from_notation(replay, text))
     assert G.state_to_json(replay) == G.state_to_json(state)
     assert G.view(replay, 0) == G.view(state, 0)
+    assert G.view(replay, 0).to_json() == G.view(state, 0).to_json()
     assert G.state_from_json(G.state_to_json(state)) == state

@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 from engine import IllegalAction, NotationError, OptionsError, ScenarioError, load_game
-from engine.odin import HandScored, Pass, Play, TrickEnded
+from engine.odin import Dealt, GameOver, HandScored, Pass, Passed, Play, Played, TrickEnded
 from engine.odin.cards import CODE, INDEX, RANK, SUIT, bits, value_of
 
 G = load_game("odin")
@@ -83,7 +83,7 @@ def test_value_942():
     s = scen([["G2", "G4", "G9", "R1"], ["O5"]], center=["B9", "B4", "B1"], last_played_by=1)  # 941
     state, events = G.apply(s, Play(("G2", "G9", "G4"), "B4"))
     assert events[0].value == 942
-    assert G.view(state, 0)["center"] == ["G9", "G4", "G2"]
+    assert G.view(state, 0).center == ("G9", "G4", "G2")
 
 
 # ---- plays ---------------------------------------------------------------------------------------------
@@ -103,8 +103,8 @@ def test_one_more_card_always_beats_fewer_cards():
 def test_take_exactly_one_centre_card_and_discard_the_rest():
     s = scen([["R1", "R2", "R3", "B5"], ["O5", "O6"]], center=["P2", "P1"], last_played_by=1)
     state, events = G.apply(s, Play(("R3", "R2"), "P1"))
-    assert G.view(state, 0)["hand"] == ["B5", "R1", "P1"]
-    assert G.view(state, 0)["center"] == ["R3", "R2"]
+    assert G.view(state, 0).hand == ("B5", "R1", "P1")
+    assert G.view(state, 0).center == ("R3", "R2")
     assert events[0].discarded == ("P2",)
     assert state.discard & (1 << INDEX["P2"])
     assert G.check(s, Play(("R3", "R2"))).code == "take_required"
@@ -253,7 +253,7 @@ def test_deal_is_nine_each_from_fifty_four():
 
 def test_two_player_option_removes_two_seeded_suits():
     s = G.new_game(2, 5, {"two_player_remove_suits": True})
-    assert s.removed.bit_count() == 18 and len(G.view(s, 0)["removed_suits"]) == 2
+    assert s.removed.bit_count() == 18 and len(G.view(s, 0).removed_suits) == 2
     assert all(h & s.removed == 0 for h in s.hands)
     assert G.new_game(2, 5, {"two_player_remove_suits": True}).removed == s.removed
     assert G.new_game(3, 5, {"two_player_remove_suits": True}).removed == 0  # only with two players
@@ -318,13 +318,15 @@ def test_apply_never_mutates_and_raises_on_illegal():
 def test_view_hides_other_hands():
     s = G.new_game(3, 1)
     v = G.view(s, 1)
-    assert "hands" not in v and v["hand"] == [CODE[c] for c in sorted(bits(s.hands[1]),
-                                                                      key=lambda c: (-RANK[c], SUIT[c]))]
-    assert v["hand_sizes"] == [9, 9, 9]
-    assert "hand" not in G.view(s, None)
-    text = str(v)
+    assert not hasattr(v, "hands") and "hands" not in v.to_json()
+    assert v.hand == tuple(CODE[c] for c in sorted(bits(s.hands[1]), key=lambda c: (-RANK[c], SUIT[c])))
+    assert v.to_json()["hand"] == list(v.hand)
+    assert v.hand_sizes == (9, 9, 9)
+    spectator = G.view(s, None)
+    assert spectator.hand is None and "hand" not in spectator.to_json()
     other = [CODE[c] for c in bits(s.hands[0])]
-    assert not any(f"'{c}'" in text for c in other)
+    for text in (str(v), str(v.to_json())):
+        assert not any(f"'{c}'" in text for c in other)
 
 
 def test_state_json_round_trip_and_damage_detected():
@@ -353,6 +355,50 @@ def test_actions_validate_through_pydantic_and_publish_a_schema():
     assert G.action_from_json({"kind": "pass"}) == Pass()
     schema = G.action_adapter.json_schema()
     assert "oneOf" in schema or "anyOf" in schema or "discriminator" in schema
+
+
+# ---- ODIN's side of the engine contract: info, decision facts, holdings, reveals -------------------------
+
+def test_info_describes_odin():
+    info = G.info
+    assert (info.name, info.min_players, info.max_players) == ("odin", 2, 6)
+    assert info.lower_score_wins and info.hidden_between_players
+    assert info.defaults() == {"target": 15, "two_player_remove_suits": False}
+    assert info.default_bot == "greedy" and set(info.bots) == {"greedy", "random"}
+
+
+def test_decision_facts_name_the_centre_or_the_whole_hand_lead():
+    s = scen([["R1", "R5", "R9"], ["O5"]])
+    assert s.decision.kind == "lead" and dict(s.decision.facts) == {"whole_hand": True}
+    s = scen([["R1", "B5"], ["O5"]])
+    assert dict(s.decision.facts) == {"whole_hand": False}
+    s = scen([["R7", "R5", "B1"], ["O5", "O6"]], center=["B3"], last_played_by=1)
+    assert s.decision.kind == "play_or_pass"
+    assert dict(s.decision.facts) == {"center": ["B3"], "value": 3, "count": 1}
+
+
+def test_holdings_are_exactly_the_hand():
+    s = G.new_game(3, 1)
+    for seat in range(3):
+        assert G.holdings(s, seat) == frozenset(G.view(s, seat).hand) and len(G.holdings(s, seat)) == 9
+    assert G.holdings(s, 0).isdisjoint(G.holdings(s, 1))
+
+
+def test_deals_and_scorings_reveal_but_plays_do_not():
+    import random
+
+    rng = random.Random(4)
+    s = G.new_game(3, 2, {"target": 10})
+    events = []
+    while not s.is_over:
+        acts = G.legal_actions(s)
+        s, ev = G.apply(s, acts[rng.randrange(len(acts))])
+        events.extend(ev)
+    kinds = {type(e) for e in events}
+    assert {Played, Passed, TrickEnded, HandScored, Dealt, GameOver} <= kinds
+    assert any(G.reveals(e) for e in events if isinstance(e, Dealt))
+    for e in events:
+        assert G.reveals(e) is isinstance(e, HandScored | Dealt | GameOver), e
 
 
 # ---- scenarios -----------------------------------------------------------------------------------------

@@ -9,22 +9,30 @@ from __future__ import annotations
 import json
 import random
 from bisect import bisect_right
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.core import (
+    Bot,
     Decision,
+    GameInfo,
     Illegal,
     IllegalAction,
     NotationError,
     OptionsError,
+    OptionSpec,
     ScenarioError,
     StateFormatError,
+    Summary,
     dumps,
+    facts,
 )
 from engine.odin.actions import (
     ACTION_ADAPTER,
     EVENT_ADAPTER,
     Dealt,
+    Event,
     GameOver,
     HandScored,
     Pass,
@@ -59,7 +67,17 @@ from engine.odin.cards import (
 
 HAND_SIZE = 9
 TARGETS = (10, 15, 20)
-OPTION_DEFAULTS: dict[str, Any] = {"target": 15, "two_player_remove_suits": False}
+INFO = GameInfo(
+    name="odin", title="ODIN", min_players=2, max_players=6, lower_score_wins=True,
+    hidden_between_players=True,
+    options=(
+        OptionSpec("target", "int", 15, (10, 15, 20, "one_hand"),
+                   "points that end the game (10, 15, 20), or one_hand: end after the first scoring"),
+        OptionSpec("two_player_remove_suits", "bool", False, (True, False),
+                   "with two players, remove two colours at random before the deal"),
+    ),
+    bots=("greedy", "random"), default_bot="greedy")
+OPTION_DEFAULTS: dict[str, Any] = INFO.defaults()
 
 
 class OdinState(NamedTuple):
@@ -89,13 +107,61 @@ class OdinState(NamedTuple):
 
     @property
     def decision(self) -> Decision:
+        """`lead` (the centre is empty) or `play_or_pass` with the centre and its value as facts."""
         if self.over:
             return Decision(None, "game_over")
-        return Decision(self.to_move, "lead" if self.center_n == 0 else "play_or_pass")
+        if self.center_n == 0:
+            return Decision(self.to_move, "lead", facts(whole_hand=is_group(self.hands[self.to_move])
+                                                        and self.hands[self.to_move].bit_count() > 1))
+        return Decision(self.to_move, "play_or_pass", facts(center=codes(self.center), value=self.center_value,
+                                                            count=self.center_n))
 
     @property
     def is_over(self) -> bool:
         return self.over
+
+
+@dataclass(frozen=True, slots=True)
+class OdinView:
+    """What one seat sees: its own hand, the centre, hand sizes, scores. `hand` is None for a spectator."""
+
+    players: int
+    you: int | None
+    hand: tuple[str, ...] | None
+    hand_sizes: tuple[int, ...]
+    center: tuple[str, ...]
+    center_value: int
+    discard_count: int
+    decision: Decision
+    last_played_by: int | None
+    passes_in_row: int
+    scores: tuple[int, ...]
+    target: int | str
+    deal: int
+    ply: int
+    removed_suits: tuple[str, ...]
+    is_over: bool
+    winners: tuple[int, ...]
+
+    @property
+    def summary(self) -> Summary:
+        public = (("center", " ".join(self.center) + (f" ({self.center_value})" if self.center else "")),
+                  ("hand_sizes", " ".join(map(str, self.hand_sizes))), ("target", str(self.target)))
+        return Summary(self.players, self.you, self.decision, self.scores, self.is_over, self.winners, public,
+                       ("hand",) if self.hand is not None else (), self.ply)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": "odin", "players": self.players, "you": self.you, "hand_sizes": list(self.hand_sizes),
+            "center": list(self.center), "center_value": self.center_value, "discard_count": self.discard_count,
+            "decision": {"player": self.decision.player, "kind": self.decision.kind},
+            "last_played_by": self.last_played_by, "passes_in_row": self.passes_in_row,
+            "scores": list(self.scores), "target": self.target, "deal": self.deal, "ply": self.ply,
+            "removed_suits": list(self.removed_suits), "is_over": self.is_over, "winners": list(self.winners),
+        }
+        if self.hand is not None:
+            out["hand"] = list(self.hand)
+        return out
 
 
 PASS = Pass()
@@ -131,15 +197,16 @@ def _deal(players: int, seed: int, deal: int, removed: int) -> tuple[tuple[int, 
 class OdinGame:
     """ODIN's rules behind the shared engine contract (see engine.core.Game)."""
 
-    name = "odin"
-    title = "ODIN"
-    min_players = 2
-    max_players = 6
+    info = INFO
+    name = INFO.name
+    title = INFO.title
+    min_players = INFO.min_players
+    max_players = INFO.max_players
     action_adapter = ACTION_ADAPTER
     event_adapter = EVENT_ADAPTER
 
     @property
-    def bots(self) -> dict[str, Any]:
+    def bots(self) -> Mapping[str, Bot]:
         """Bot name -> function (state, rng) -> action; see engine/odin/bots.py."""
         from engine.odin.bots import BOTS
 
@@ -147,7 +214,7 @@ class OdinGame:
 
     # ---- set-up ---------------------------------------------------------------------------------------
 
-    def options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+    def options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Validated options with defaults filled in; raises OptionsError with a clear message."""
         opts = dict(OPTION_DEFAULTS)
         for key, value in (options or {}).items():
@@ -161,7 +228,7 @@ class OdinGame:
             raise OptionsError("two_player_remove_suits must be true or false")
         return opts
 
-    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> OdinState:
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> OdinState:
         opts = self.options(options)
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise OptionsError(f"ODIN is for 2 to 6 players, not {players!r}")
@@ -288,14 +355,14 @@ class OdinGame:
 
     # ---- effects --------------------------------------------------------------------------------------
 
-    def apply(self, state: OdinState, action: Any) -> tuple[OdinState, list[Any]]:
+    def apply(self, state: OdinState, action: Any) -> tuple[OdinState, list[Event]]:
         p = state.to_move
         if isinstance(action, Pass) and not state.over and state.center_n:
             passes = state.passes + 1
             n = state.players
             if passes >= n - 1:
                 leader = state.last_played_by
-                events: list[Any] = [_PASSED[p], TrickEnded(leader, codes_t(state.center))]
+                events: list[Event] = [_PASSED[p], TrickEnded(leader, codes_t(state.center))]
                 new = OdinState(n, state.hands, 0, 0, 0, state.discard | state.center, state.stock, state.removed,
                                 leader, leader, 0, state.scores, state.target, state.seed, state.deal,
                                 state.ply + 1, False)
@@ -326,10 +393,10 @@ class OdinGame:
         return self._score(state, hands, p, played)
 
     def _score(self, state: OdinState, hands: tuple[int, ...], ender: int, played: Played
-               ) -> tuple[OdinState, list[Any]]:
+               ) -> tuple[OdinState, list[Event]]:
         points = tuple(h.bit_count() for h in hands)
         totals = tuple(s + q for s, q in zip(state.scores, points, strict=True))
-        events: list[Any] = [played, HandScored(ender, points, totals)]
+        events: list[Event] = [played, HandScored(ender, points, totals)]
         if state.target == 0 or max(totals) >= state.target:
             best = min(totals)
             winners = tuple(i for i, t in enumerate(totals) if t == best)
@@ -386,31 +453,26 @@ class OdinGame:
 
     # ---- views and results ----------------------------------------------------------------------------
 
-    def view(self, state: OdinState, player: int | None) -> dict[str, Any]:
+    def view(self, state: OdinState, player: int | None) -> OdinView:
         """What seat `player` may see (None: a spectator). Other hands show only their sizes."""
-        d = state.decision
-        out: dict[str, Any] = {
-            "game": "odin",
-            "players": state.players,
-            "you": player,
-            "hand_sizes": [h.bit_count() for h in state.hands],
-            "center": codes(state.center),
-            "center_value": state.center_value,
-            "discard_count": state.discard.bit_count(),
-            "decision": {"player": d.player, "kind": d.kind},
-            "last_played_by": None if state.last_played_by < 0 else state.last_played_by,
-            "passes_in_row": state.passes,
-            "scores": list(state.scores),
-            "target": "one_hand" if state.target == 0 else state.target,
-            "deal": state.deal,
-            "ply": state.ply,
-            "removed_suits": [SUITS[s] for s in range(6) if state.removed & SUIT_MASK[s]],
-            "is_over": state.over,
-            "winners": self.winners(state),
-        }
-        if player is not None:
-            out["hand"] = codes(state.hands[player])
-        return out
+        return OdinView(
+            players=state.players, you=player,
+            hand=codes_t(state.hands[player]) if player is not None else None,
+            hand_sizes=tuple(h.bit_count() for h in state.hands), center=codes_t(state.center),
+            center_value=state.center_value, discard_count=state.discard.bit_count(), decision=state.decision,
+            last_played_by=None if state.last_played_by < 0 else state.last_played_by,
+            passes_in_row=state.passes, scores=state.scores,
+            target="one_hand" if state.target == 0 else state.target, deal=state.deal, ply=state.ply,
+            removed_suits=tuple(SUITS[s] for s in range(6) if state.removed & SUIT_MASK[s]),
+            is_over=state.over, winners=tuple(self.winners(state)))
+
+    def holdings(self, state: OdinState, player: int) -> frozenset[str]:
+        """The cards seat `player` holds: nobody else may see them."""
+        return frozenset(codes(state.hands[player]))
+
+    def reveals(self, event: Event) -> bool:
+        """A scoring shows every hand and a new deal draws from the shuffled deck: neither can be undone."""
+        return isinstance(event, HandScored | Dealt | GameOver)
 
     def scores(self, state: OdinState) -> list[int]:
         return list(state.scores)
@@ -484,7 +546,7 @@ class OdinGame:
 
     # ---- scenarios ------------------------------------------------------------------------------------
 
-    def scenario(self, spec: dict[str, Any]) -> OdinState:
+    def scenario(self, spec: Mapping[str, Any]) -> OdinState:
         """Build a position from a JSON-able spec (see docs/notation.md); impossible specs are refused.
 
         Required: players, hands (one list of card codes per seat), center, to_move. Optional:
@@ -569,11 +631,18 @@ class OdinGame:
     def action_from_json(self, data: Any) -> Pass | Play:
         return self.action_adapter.validate_python(data)
 
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return self.action_adapter.dump_python(action, mode="json")
+    def action_to_json(self, action: Pass | Play) -> dict[str, Any]:
+        data: dict[str, Any] = self.action_adapter.dump_python(action, mode="json")
+        return data
 
-    def event_to_json(self, event: Any) -> dict[str, Any]:
-        return self.event_adapter.dump_python(event, mode="json")
+    def event_to_json(self, event: Event) -> dict[str, Any]:
+        data: dict[str, Any] = self.event_adapter.dump_python(event, mode="json")
+        return data
 
 
 GAME = OdinGame()
+
+if TYPE_CHECKING:  # mypy checks here that ODIN satisfies the contract with its own types
+    from engine.core import Game
+
+    _CONTRACT: Game[OdinState, Pass | Play, Event, OdinView] = GAME
