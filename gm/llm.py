@@ -1,38 +1,136 @@
 """The one place that builds the chat model (langchain-openai) from settings.
 
-Settings come from the environment (or `.env`): OPENAI_API_KEY, OPENAI_BASE_URL (OpenAI, Ollama, llama.cpp,
-vLLM, any OpenAI-compatible server), GM_MODEL, and the knobs GM_LLM_TIMEOUT (seconds, default 20),
+Settings come from `gm.settings` (the environment, or `.env`): OPENAI_API_KEY, OPENAI_BASE_URL (OpenAI, Ollama,
+llama.cpp, vLLM, any OpenAI-compatible server), GM_MODEL, and the knobs GM_LLM_TIMEOUT (seconds, default 20),
 GM_LLM_MAX_TOKENS (default 300) and GM_LLM_METHOD (structured output: function_calling (default),
 json_schema, or json_object). No key and no base URL: no model, and the game master works offline.
 
-The model only ever proposes; the engine decides. Every call here may fail (timeout, HTTP error, nonsense):
-callers catch `LLMError` and fall back to the offline path.
+The model only ever proposes; the engine decides. Every call here may fail, and says how by its type:
+`LLMTimeout` (no answer in time), `LLMUnavailable` (connection refused, HTTP error, bad key) and
+`LLMBadAnswer` (an empty answer or one that does not validate), all subclasses of `LLMError`. Callers catch
+`LLMError`, fall back to the offline path, and tell the player only when `exc.notify_player` is true
+(`deserves_notice(exc)`): a model that is down or slow is worth a line, a bad answer falls back silently.
 """
 
 from __future__ import annotations
 
 import json
-import os
+import logging
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ValidationError
 
+from gm.settings import METHODS, Settings, get_settings
+
 PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
-METHODS = ("function_calling", "json_schema", "json_object")
+__all__ = ["LLM", "LLMBadAnswer", "LLMError", "LLMSettings", "LLMTimeout", "LLMUnavailable", "METHODS", "Usage",
+           "classify", "deserves_notice", "from_env", "prompt", "settings_from_env"]
+log = logging.getLogger(__name__)
 
 
 class LLMError(Exception):
-    """The model could not give a usable answer (network, timeout, refusal, invalid output)."""
+    """The model could not give a usable answer. Raised as one of the subclasses below by this module;
+    callers that judge an answer themselves may raise it (or `LLMBadAnswer`) for a bad one."""
+
+    notify_player: ClassVar[bool] = False  # True: worth a short notice to the player ("the model did not answer")
+
+
+class LLMTimeout(LLMError):
+    """No answer in time (the client's timeout, or a stream that stalled)."""
+
+    notify_player = True
+
+
+class LLMUnavailable(LLMError):
+    """The model could not be asked: connection refused, an HTTP error status, a refused key, a rate limit."""
+
+    notify_player = True
+
+
+class LLMBadAnswer(LLMError):
+    """The model answered, but not usably: empty, not valid JSON, or not matching the schema."""
+
+    notify_player = False
+
+
+def deserves_notice(exc: BaseException) -> bool:
+    """Whether a model failure is worth telling the player about (timeouts and unavailability are; a bad
+    answer falls back silently)."""
+    return isinstance(exc, LLMError) and exc.notify_player
+
+
+@cache
+def _client_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[BaseException], ...],
+                              tuple[type[BaseException], ...]]:
+    """(timeouts, unavailable, bad answers) as exception types of the client libraries that are installed."""
+    timeouts: list[type[BaseException]] = [TimeoutError]
+    unavailable: list[type[BaseException]] = [ConnectionError]
+    bad: list[type[BaseException]] = [ValidationError, ValueError, TypeError, KeyError]
+    try:
+        import openai
+
+        timeouts.append(openai.APITimeoutError)  # before APIConnectionError, its base class
+        unavailable += [openai.APIConnectionError, openai.APIStatusError]
+        bad += [openai.APIResponseValidationError, openai.LengthFinishReasonError,
+                openai.ContentFilterFinishReasonError]
+    except ImportError:  # pragma: no cover - openai is a dependency
+        pass
+    for name in ("httpx", "httpx2"):  # openai 1.x uses httpx, later versions httpx2
+        try:
+            module: Any = __import__(name)
+        except ImportError:
+            continue
+        timeouts.append(module.TimeoutException)
+        unavailable.append(module.HTTPError)
+    try:
+        from langchain_core import exceptions as lc
+
+        timeouts += [getattr(lc, n) for n in ("ModelTimeoutError",) if hasattr(lc, n)]
+        unavailable += [getattr(lc, n) for n in ("ModelConnectionError", "ModelAPIError", "ModelAuthenticationError",
+                                                 "ModelRateLimitError", "ModelNotFoundError",
+                                                 "ModelPermissionDeniedError", "ModelInvalidRequestError")
+                        if hasattr(lc, n)]
+        bad += [getattr(lc, n) for n in ("OutputParserException", "ModelRefusalError") if hasattr(lc, n)]
+    except ImportError:  # pragma: no cover - langchain-core is a dependency
+        pass
+    return tuple(timeouts), tuple(unavailable), tuple(bad)
+
+
+def classify(exc: BaseException) -> type[LLMError]:
+    """The LLMError subclass for a client failure, by the exception's type (and those it was raised from);
+    never by its message. An exception of no known type counts as the model not answering."""
+    timeouts, unavailable, bad = _client_errors()
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, LLMError):
+            return type(current)
+        if isinstance(current, timeouts):
+            return LLMTimeout
+        if isinstance(current, unavailable):
+            return LLMUnavailable
+        if isinstance(current, bad):
+            return LLMBadAnswer
+        current = current.__cause__ or current.__context__
+    return LLMUnavailable
+
+
+def _wrap(exc: BaseException) -> LLMError:
+    kind = classify(exc)
+    if kind is LLMBadAnswer:
+        return LLMBadAnswer(f"the model's answer did not fit: {exc}")
+    return kind(f"the model did not answer: {type(exc).__name__}: {exc}")
 
 
 @dataclass(frozen=True)
 class LLMSettings:
-    api_key: str | None
+    api_key: str | None = field(repr=False)
     base_url: str | None
     model: str
     timeout: float = 20.0
@@ -42,18 +140,17 @@ class LLMSettings:
 
 
 def settings_from_env(env: Mapping[str, str] | None = None) -> LLMSettings | None:
-    env = os.environ if env is None else env
-    key = env.get("OPENAI_API_KEY") or None
-    base = env.get("OPENAI_BASE_URL") or None
-    if not key and not base:
+    """The model's settings from `gm.settings` (or from `env` alone, for tests); None when neither a key nor
+    a base URL is set. An invalid GM_LLM_METHOD raises ValueError (pydantic's ValidationError)."""
+    return llm_settings(get_settings() if env is None else Settings.from_env(env))
+
+
+def llm_settings(settings: Settings) -> LLMSettings | None:
+    """The model part of the settings; None: no model configured."""
+    if not settings.api_key and not settings.openai_base_url:
         return None
-    method = env.get("GM_LLM_METHOD") or "function_calling"
-    if method not in METHODS:
-        raise ValueError(f"GM_LLM_METHOD must be one of {', '.join(METHODS)}, not {method!r}")
-    return LLMSettings(
-        api_key=key, base_url=base, model=env.get("GM_MODEL") or "gpt-4o-mini",
-        timeout=float(env.get("GM_LLM_TIMEOUT") or 20), max_tokens=int(env.get("GM_LLM_MAX_TOKENS") or 300),
-        method=method)
+    return LLMSettings(api_key=settings.api_key, base_url=settings.openai_base_url, model=settings.model,
+                       timeout=settings.llm_timeout, max_tokens=settings.llm_max_tokens, method=settings.llm_method)
 
 
 def prompt(name: str) -> str:
@@ -91,7 +188,8 @@ def _chat_openai_class() -> type:
         """ChatOpenAI that always sends `max_tokens`: llama.cpp's server ignores `max_completion_tokens`
         (what langchain-openai sends) and can then generate until its context is full."""
 
-        def _get_request_payload(self, input_: Any, *, stop: list[str] | None = None, **kwargs: Any) -> dict:
+        def _get_request_payload(self, input_: Any, *, stop: list[str] | None = None,
+                                 **kwargs: Any) -> dict[str, Any]:
             payload = super()._get_request_payload(input_, stop=stop, **kwargs)
             if "max_completion_tokens" in payload:
                 payload["max_tokens"] = payload.pop("max_completion_tokens")
@@ -118,7 +216,8 @@ class LLM:
                    max_retries=s.max_retries, max_tokens=s.max_tokens, temperature=0)
 
     def structured(self, schema: type[BaseModel], messages: list[tuple[str, str]], purpose: str) -> BaseModel:
-        """One call whose answer must validate against `schema`; raises LLMError otherwise."""
+        """One call whose answer must validate against `schema`; raises LLMTimeout, LLMUnavailable or
+        LLMBadAnswer otherwise."""
         chars = sum(len(m) for _, m in messages)
         start = time.perf_counter()
         tokens = (0, 0)
@@ -127,36 +226,39 @@ class LLM:
                 raw = self.chat.bind(response_format={"type": "json_object", "schema": schema.model_json_schema()})
                 msg = raw.invoke(messages)
                 tokens = _tokens(msg)
-                result = schema.model_validate(json.loads(_text(msg)))
+                text = _text(msg)
+                if not text.strip():
+                    raise LLMBadAnswer("the model gave an empty answer")
+                result = schema.model_validate(json.loads(text))
             else:
                 runnable = self.chat.with_structured_output(schema, method=self.settings.method, include_raw=True)
                 out = runnable.invoke(messages)
                 tokens = _tokens(out.get("raw"))
                 if out.get("parsing_error") is not None or out.get("parsed") is None:
-                    raise LLMError(f"the model's answer did not fit: {out.get('parsing_error')}")
+                    raise LLMBadAnswer(f"the model's answer did not fit: {out.get('parsing_error')}")
                 result = out["parsed"]
                 if not isinstance(result, schema):
                     result = schema.model_validate(result)
-        except LLMError:
-            self.usage.add(purpose, chars, tokens, time.perf_counter() - start, False)
+        except LLMError as exc:
+            self._count(purpose, chars, tokens, start, exc)
             raise
-        except (ValidationError, ValueError, TypeError, KeyError) as exc:
-            self.usage.add(purpose, chars, tokens, time.perf_counter() - start, False)
-            raise LLMError(f"the model's answer did not fit: {exc}") from exc
-        except Exception as exc:  # noqa: BLE001 - network, timeouts, HTTP errors of any client library
-            self.usage.add(purpose, chars, tokens, time.perf_counter() - start, False)
-            raise LLMError(f"the model did not answer: {type(exc).__name__}: {exc}") from exc
-        self.usage.add(purpose, chars, tokens, time.perf_counter() - start, True)
+        except Exception as exc:  # noqa: BLE001 - any client library's failure, sorted by its type
+            error = _wrap(exc)
+            self._count(purpose, chars, tokens, start, error)
+            raise error from exc
+        self._count(purpose, chars, tokens, start, None)
         return result
 
     def stream_text(self, messages: list[tuple[str, str]], purpose: str) -> Iterator[str]:
-        """Stream a text answer chunk by chunk; raises LLMError if it fails before the first chunk.
+        """Stream a text answer chunk by chunk; raises LLMTimeout or LLMUnavailable if it fails before the
+        first chunk, LLMBadAnswer if it ends without any text. A failure after the first chunk ends the
+        stream quietly (counted as failed).
 
         The call is counted once, when the stream ends, fails, or is abandoned by the caller."""
         chars = sum(len(m) for _, m in messages)
         start = time.perf_counter()
         got = False
-        failed = False
+        error: LLMError | None = None
         try:
             for chunk in self.chat.stream(messages):
                 text = _text(chunk)
@@ -166,13 +268,25 @@ class LLM:
         except GeneratorExit:
             raise
         except Exception as exc:  # noqa: BLE001 - any client failure ends the stream
-            failed = True
+            error = _wrap(exc)
             if not got:
-                raise LLMError(f"the model did not answer: {type(exc).__name__}: {exc}") from exc
+                raise error from exc
         finally:
-            self.usage.add(purpose, chars, (0, 0), time.perf_counter() - start, got and not failed)
+            if error is None and not got:
+                error = LLMBadAnswer("the model gave an empty answer")
+            self._count(purpose, chars, (0, 0), start, error)
         if not got:
-            raise LLMError("the model gave an empty answer")
+            raise LLMBadAnswer("the model gave an empty answer")
+
+    def _count(self, purpose: str, chars: int, tokens: tuple[int, int], start: float,
+               error: LLMError | None) -> None:
+        seconds = time.perf_counter() - start
+        self.usage.add(purpose, chars, tokens, seconds, error is None)
+        if error is None:
+            log.debug("model call %s: ok in %.2f s (%d prompt chars, tokens %d/%d)", purpose, seconds, chars,
+                      *tokens)
+        else:
+            log.debug("model call %s: failed in %.2f s: %s: %s", purpose, seconds, type(error).__name__, error)
 
 
 def _text(msg: Any) -> str:
@@ -187,7 +301,7 @@ def _tokens(msg: Any) -> tuple[int, int]:
     return int(meta.get("input_tokens", 0) or 0), int(meta.get("output_tokens", 0) or 0)
 
 
-def from_env() -> LLM | None:
-    """The configured model, or None (offline)."""
-    settings = settings_from_env()
-    return LLM(settings) if settings else None
+def from_env(settings: Settings | None = None) -> LLM | None:
+    """The configured model (from `settings`, by default read now), or None (offline)."""
+    configured = llm_settings(settings if settings is not None else get_settings())
+    return LLM(configured) if configured else None
