@@ -31,13 +31,14 @@ def main() -> None:
     t0 = time.perf_counter()
     from gm.rules import answer
     from gm.rules.evaluate import evaluate, load_questions, table
-    from gm.rules.retrieval import GAMES, LANGS, index
+    from gm.rules.retrieval import games, index
+    from gm.text import LANGS
 
     questions = load_questions(ROOT / "tests" / "data")
     first = time.perf_counter()
     answer("how many cards does each player get?", "odin")
     first = time.perf_counter() - first
-    for game in GAMES:
+    for game in games():
         for lang in LANGS:
             index(game, lang)
     loaded = time.perf_counter() - t0

@@ -1,4 +1,8 @@
-"""The `gm` command line. Heavy libraries are imported inside the commands, so `gm` starts fast."""
+"""The `gm` command line. Heavy libraries are imported inside the commands, so `gm` starts fast.
+
+The games, and each game's `gm play GAME` options, come from the kit registry (gm/games) and the engines'
+descriptors: nothing here names a game.
+"""
 
 from __future__ import annotations
 
@@ -10,21 +14,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-GAME_CHOICES = ["odin"]
-
-
-def _settings() -> None:
-    try:
-        from dotenv import load_dotenv
-    except ImportError:  # pragma: no cover - python-dotenv is a dependency
-        return
-    load_dotenv(override=False)
-
 
 def _lang(args: argparse.Namespace) -> str:
     from gm.i18n import normalise_lang
+    from gm.settings import get_settings
 
-    return normalise_lang(getattr(args, "lang", None) or os.environ.get("GM_LANG") or "en")
+    return normalise_lang(getattr(args, "lang", None) or get_settings().lang or "en")
 
 
 def _store(args: argparse.Namespace) -> Any:
@@ -45,40 +40,42 @@ def _err(text: str) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from engine import EngineError
+    from gm import games
     from gm.i18n import t
     from gm.session import Seat, Session, parse_players
+    from gm.settings import get_settings, hide_url_password
 
     lang = _lang(args)
+    kit = games.get(args.game)
+    if not kit.playable:
+        _err(t("ui.not_playable", lang, game=kit.title))
+        return 2
     store = _store(args)
     seats: list[Seat]
-    if args.players:
-        try:
-            seats = parse_players(args.players, lang, args.game)
-        except ValueError as exc:
-            _err(str(exc))
-            return 2
-    elif args.campaign and store.campaign(args.campaign):
-        seats = [Seat(**s) for s in json.loads(store.campaign(args.campaign).seats_json)]
-    else:
-        seats = parse_players("You,bot:greedy,bot:greedy", lang, args.game)
-    if not args.lang and not os.environ.get("GM_LANG"):  # the table speaks its first human's language
+    try:
+        if args.players:
+            seats = parse_players(args.players, lang, game=kit.name)
+        elif args.campaign and store.campaign(args.campaign):
+            seats = [Seat(**s) for s in json.loads(store.campaign(args.campaign).seats_json)]
+        else:
+            seats = parse_players("You,bot,bot", lang, game=kit.name)
+    except ValueError as exc:
+        _err(str(exc))
+        return 2
+    if not args.lang and not get_settings().lang:  # the table speaks its first human's language
         lang = next((s.lang for s in seats if not s.is_bot and s.lang), lang)
-    options: dict[str, Any] = {}
-    if args.target is not None:
-        options["target"] = "one_hand" if args.target in ("one_hand", "1") else int(args.target) \
-            if args.target.isdigit() else args.target
-    if args.two_player_remove_suits:
-        options["two_player_remove_suits"] = True
+    options = {o.name: getattr(args, "opt_" + o.name) for o in kit.info.options
+               if getattr(args, "opt_" + o.name, None) is not None}
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
-        session = Session.new(store, args.game, seats, seed, options, lang, args.campaign)
+        session = Session.new(store, kit.name, seats, seed, options, lang, args.campaign)
     except (EngineError, ValueError) as exc:
         _err(str(exc))
         return 2
     first = session.state.decision.player
     _out(t("ui.new_game", lang, game=session.game.title, id=session.game_id,
            campaign=(t("ui.in_campaign", lang, campaign=args.campaign) if args.campaign else ""),
-           target=session.game.view(session.state, None).get("target"), db=store.url))
+           setup=kit.setup_line(session.game.view(session.state, None), lang), db=hide_url_password(store.url)))
     _out(t("ui.starts", lang, name=session.names[first]))
     return _run(session, args)
 
@@ -97,7 +94,9 @@ def _run(session: Any, args: argparse.Namespace) -> int:
         st = session.llm.settings
         _out(t("ui.model_note", session.default_lang, model=st.model, url=st.base_url or "OpenAI"))
 
-    history = Path(os.environ.get("GM_HISTORY", "saves/.gm_history"))
+    from gm.settings import get_settings
+
+    history = get_settings().history
     history.parent.mkdir(parents=True, exist_ok=True)
     return Repl(session, history_path=history, plain=not sys.stdin.isatty()).run()
 
@@ -172,13 +171,15 @@ def cmd_saves(args: argparse.Namespace) -> int:
     campaigns = store.campaigns()
     games = store.games()
     if not games and not campaigns:
-        _out(t("ui.no_saves", lang))
+        from gm import games as registry
+
+        _out(t("ui.no_saves", lang, game=registry.playable()[0]))
         return 0
     if campaigns:
         _out(t("ui.campaigns_header", lang))
         for c in campaigns:
-            standings = store.standings(c.id)
-            table = ", ".join(f"{name} {row['wins']:g}/{row['games']}" for name, row in standings.items()) or "—"
+            standings = store.standings_sorted(c.id)
+            table = ", ".join(f"{name} {row['wins']:g}/{row['games']}" for name, row in standings) or "—"
             _out(f"  {c.name:<16} {c.game:<6} {t('ui.standings', lang)}: {table}")
     _out(t("ui.games_header", lang))
     _out(f"  {'id':>4}  {'game':<6} {'campaign':<12} {'players':<28} {'moves':>5}  {'last played':<16} status")
@@ -193,21 +194,25 @@ def cmd_saves(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from engine import load_game
+    from engine import replay
+    from gm import games
     from gm.i18n import t
-    from gm.narrate import narrate
 
     lang = _lang(args)
     loaded = _load(_store(args), lang, args.ref)
-    game = load_game(loaded.game)
+    kit = games.get(loaded.game)
+    game = kit.engine
+    if game is None:
+        _err(t("ui.not_playable", lang, game=kit.title))
+        return 1
     names = [s["name"] for s in loaded.seats]
     state = game.new_game(players=len(names), seed=loaded.seed, options=loaded.options)
     _out(t("ui.replay_header", lang, game=game.title, id=loaded.id, players=", ".join(names)))
     _out(t("ui.starts", lang, name=names[state.decision.player]))
-    for i, (_, notation) in enumerate(loaded.log, 1):
-        state, events = game.apply(state, game.from_notation(state, notation))
-        for line in narrate(game.name, events, lang, names, None):
-            _out(f"{i:>4}. {line}")
+    for step in replay(game, len(names), loaded.seed, loaded.options, loaded.log):
+        state = step.after
+        for line in kit.narrate(step.events, lang, names, None):
+            _out(f"{step.ply + 1:>4}. {line}")
     if not state.is_over:
         _out(t("ui.replay_in_progress", lang))
     return 0
@@ -270,14 +275,15 @@ def _batch(path: str, handle: Any) -> int:
 def parse_one(game_name: str, scenario: dict[str, Any], player: int | None, text: str,
               lang: str | None) -> dict[str, Any]:
     """The parser's verdict on `text` in the scenario, as the JSON `gm parse --json` prints."""
-    from engine import EngineError, load_game
+    from engine import EngineError
     from gm.narrate import explain
     from gm.parse import parse_move
+    from gm.store import game_engine
 
     try:
-        game = load_game(game_name)
+        game = game_engine(game_name)
         state = game.scenario(scenario)
-    except EngineError as exc:
+    except (EngineError, LookupError) as exc:
         return {"kind": "error", "reason": str(exc)}
     seat = state.decision.player if player is None else player
     res = parse_move(game, state, seat, text, lang=lang)
@@ -290,10 +296,12 @@ def parse_one(game_name: str, scenario: dict[str, Any], player: int | None, text
 
 
 def cmd_parse(args: argparse.Namespace) -> int:
+    from gm import games
     from gm.narrate import describe_action
 
+    args.game = args.game or games.playable()[0]
     if args.batch:
-        return _batch(args.batch, lambda item: parse_one(item.get("game", "odin"), item["scenario"],
+        return _batch(args.batch, lambda item: parse_one(item.get("game", args.game), item["scenario"],
                                                          item.get("player"), str(item["text"]), item.get("lang")))
     if not args.scenario or args.text is None:
         _err("gm parse needs --scenario FILE and a text (or --batch FILE)")
@@ -307,9 +315,9 @@ def cmd_parse(args: argparse.Namespace) -> int:
     if args.json:
         _out(json.dumps(result, ensure_ascii=False))
     else:
-        from engine import load_game
+        from gm.store import game_engine
 
-        game = load_game(args.game)
+        game = game_engine(args.game)
         state = game.scenario(scenario)
         lang = args.lang or "en"
         if result["kind"] == "action":
@@ -333,7 +341,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         from gm.llm import from_env
 
         llm = from_env()
-        return _batch(args.batch, lambda item: answer(str(item["question"]), str(item.get("game", "odin")),
+        return _batch(args.batch, lambda item: answer(str(item["question"]), str(item.get("game", args.game)),
                                                       lang=item.get("lang"), llm=llm).to_json())
     if not args.question:
         _err("gm ask needs a question (or --batch FILE)")
@@ -350,20 +358,56 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 # ---- main -----------------------------------------------------------------------------------------------
 
-def build_parser() -> argparse.ArgumentParser:
+def _converter(spec: Any) -> Any:
+    """An argparse type for one option: the descriptor converts, a bad value is a usage error."""
+    from engine import OptionsError
+
+    def convert(text: str) -> Any:
+        try:
+            return spec.convert(text)
+        except OptionsError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return convert
+
+
+def _play_options(cmd: argparse.ArgumentParser, info: Any) -> None:
+    """`--name` for each option of the game's descriptor: a flag for a bool, a typed value otherwise."""
+    from gm.kit import option_help
+
+    helps = option_help(info)
+    for o in info.options:
+        flag = "--" + o.name.replace("_", "-")
+        if o.type == "bool":
+            cmd.add_argument(flag, dest="opt_" + o.name, action="store_const", const=True, help=helps[o.name])
+        else:
+            cmd.add_argument(flag, dest="opt_" + o.name, type=_converter(o), metavar=o.name.upper(),
+                             help=helps[o.name])
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line. `gm play GAME`'s options come from the game's descriptor, so the engines are loaded
+    only when `argv` asks for `play` (None: always)."""
+    from gm import games
+
     p = argparse.ArgumentParser(prog="gm", description="A natural-language game master for Viking games.")
     p.add_argument("--db", help="SQLAlchemy URL of the saves (default: GM_DATABASE_URL or saves/gm.sqlite3)")
+    p.add_argument("-v", "--verbose", action="store_true", help="log what happens (to standard error)")
     sub = p.add_subparsers(dest="command", required=True)
 
-    play = sub.add_parser("play", help="start a new game")
-    play.add_argument("game", choices=GAME_CHOICES)
-    play.add_argument("--players", help='e.g. "Ana:de,Ben,bot:greedy" (bots: greedy, random)')
-    play.add_argument("--lang", help="en, de or fr (default GM_LANG or en)")
-    play.add_argument("--seed", type=int)
-    play.add_argument("--target", help="10, 15, 20 or one_hand")
-    play.add_argument("--two-player-remove-suits", action="store_true")
-    play.add_argument("--campaign", help="group this game into a named campaign")
-    play.set_defaults(func=cmd_play)
+    play = sub.add_parser("play", help="start a new game (gm play GAME --help lists its options)")
+    per_game = play.add_subparsers(dest="game", required=True, metavar="GAME")
+    for kit in games.kits() if argv is None or "play" in argv else []:
+        note = "" if kit.playable else " (rules questions only, not playable yet)"
+        cmd = per_game.add_parser(kit.name, help=kit.title + note, description=f"Start a new game of {kit.title}.")
+        cmd.add_argument("--players", help='e.g. "Ana:de,Ben,bot" (bot:NAME picks a bot)')
+        cmd.add_argument("--lang", help="en, de or fr (default GM_LANG or the first player's)")
+        cmd.add_argument("--seed", type=int)
+        cmd.add_argument("--campaign", help="group this game into a named campaign")
+        if kit.engine is not None:
+            _play_options(cmd, kit.info)
+            cmd.epilog = "bots: " + ", ".join(kit.info.bots)
+        cmd.set_defaults(func=cmd_play)
 
     simple = [  # name, help, how the game or campaign is named, function
         ("resume", "reopen the latest game, or a campaign's or a game id's", "?", cmd_resume),
@@ -382,7 +426,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parse = sub.add_parser("parse", help="run the move parser alone on a scenario")
     parse.add_argument("text", nargs="?")
-    parse.add_argument("--game", default="odin", choices=GAME_CHOICES)
+    parse.add_argument("--game", choices=list(games.names()), help="default: the first playable game")
     parse.add_argument("--scenario", help="JSON file with a position for game.scenario")
     parse.add_argument("--player", type=int)
     parse.add_argument("--lang")
@@ -392,7 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     ask = sub.add_parser("ask", help="ask a rules question")
     ask.add_argument("question", nargs="*")
-    ask.add_argument("--game", default="odin", choices=["odin", "name-of-odin", "jorvik"])
+    ask.add_argument("--game", default=games.names()[0], choices=list(games.names()))
     ask.add_argument("--lang")
     ask.add_argument("--json", action="store_true")
     ask.add_argument("--batch", help="JSON lines file ('-' for standard input)")
@@ -401,8 +445,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    _settings()
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv).parse_args(argv)
+    try:
+        from gm.log import setup
+
+        setup(args.verbose)
+    except ValueError as exc:  # an invalid setting (e.g. GM_LOG=LOUD), named by pydantic
+        _err(str(exc))
+        return 2
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:

@@ -1,8 +1,9 @@
 """A tiny message catalogue: dotted keys, TOML templates per language, forgiving look-ups.
 
 Templates live in `gm/locales/`: `<lang>.toml` holds the generic texts and every `<part>.<lang>.toml`
-(`odin.en.toml`, `ui.de.toml`, ...) is merged on top, in name order. Nested TOML tables become dotted keys
-(`[odin.refuse] not_higher = "..."` is `odin.refuse.not_higher`). Files are read once and cached.
+(`ui.de.toml`, `rules.fr.toml`, ...) is merged on top, in name order; then each game kit's
+`gm/games/<package>/locales/<lang>.toml`, whose keys start with the game's name. Nested TOML tables become
+dotted keys (`[ui] bye = "..."` is `ui.bye`). Files are read once and cached.
 
 `t(key, lang, **params)` never raises: a key missing in `lang` falls back to English, a key missing
 everywhere gives the key itself, and a missing parameter leaves its `{placeholder}` visible.
@@ -12,15 +13,15 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-LANGS: tuple[str, ...] = ("en", "de", "fr")
-DEFAULT_LANG = "en"
+from gm.text import DEFAULT_LANG, LANGS, fold
+
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
+KITS_DIR = Path(__file__).resolve().parent / "games"
 
 _ALIASES: dict[str, str] = {
     "en": "en", "eng": "en", "english": "en", "englisch": "en", "anglais": "en", "inglese": "en",
@@ -44,8 +45,7 @@ def normalise_lang(lang: object) -> str:
 
 @lru_cache(maxsize=256)
 def _normalise(lang: str) -> str:
-    text = unicodedata.normalize("NFKD", lang.strip().lower())
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = fold(lang.strip())
     if not text:
         return DEFAULT_LANG
     if text in _ALIASES:
@@ -66,10 +66,8 @@ def _flatten(table: dict[str, Any], prefix: str, out: dict[str, str]) -> None:
 
 
 def _files_for(lang: str) -> list[Path]:
-    if not LOCALES_DIR.is_dir():
-        return []
     files = [LOCALES_DIR / f"{lang}.toml"] if (LOCALES_DIR / f"{lang}.toml").is_file() else []
-    return files + sorted(LOCALES_DIR.glob(f"*.{lang}.toml"))
+    return files + sorted(LOCALES_DIR.glob(f"*.{lang}.toml")) + sorted(KITS_DIR.glob(f"*/locales/{lang}.toml"))
 
 
 def catalogue(lang: str) -> dict[str, str]:

@@ -1,9 +1,10 @@
 """The prompt-toolkit REPL: a thin shell over `gm.session.Session`.
 
-It adds what only a terminal needs: the prompt with the player's name, tab completion of commands and card
-codes, persistent history, a bottom toolbar (whose turn, the centre, the scores), and hot-seat privacy: with
-several humans at one screen, a hand is shown only after "Pass to Ben — press Enter" and the screen is
-cleared between players.
+It adds what only a terminal needs: the prompt with the player's name, tab completion of commands and of the
+words and codes the game's kit offers, persistent history, a bottom toolbar (whose turn, the game's status,
+the scores), and hot-seat privacy: when the game hides something between players (the engine says so) and
+several humans share the screen, what one of them sees is shown only after "Pass to Ben — press Enter", and
+the screen is cleared between them. A player coming back to the screen gets a recap of what happened since.
 """
 
 from __future__ import annotations
@@ -22,13 +23,13 @@ from prompt_toolkit.shortcuts import print_formatted_text
 
 from gm.i18n import t
 from gm.session import Reply, Session
+from gm.text import LANGS
 
 META = ["/hand", "/board", "/moves", "/undo", "/save", "/lang", "/help", "/quit"]
-WORDS = ["play", "pass", "take"]
 
 
 class GameCompleter(Completer):
-    """Completes meta commands, and card codes from the hand and the centre of the player to move."""
+    """Completes meta commands, and the words and codes the game's kit offers the player to move."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -39,11 +40,11 @@ class GameCompleter(Completer):
         if text.startswith("/") and " " not in text:
             options = META
         else:
-            seat = self.session.human_to_move()
-            view = self.session.game.view(self.session.state, seat) if seat is not None else {}
-            options = WORDS + list(view.get("hand", [])) + list(view.get("center", []))
+            s = self.session
+            seat = s.human_to_move()
+            options = s.kit.completions(s.game.view(s.state, seat)) if seat is not None else []
             if text.startswith("/lang "):
-                options = ["en", "de", "fr"]
+                options = list(LANGS)
         low = word.lower()
         for option in options:
             if option.lower().startswith(low):
@@ -119,10 +120,8 @@ class Repl:
         view = s.game.view(s.state, None)
         lang = s.lang_of(s.human_to_move())
         turn = s.names[s.to_move] if s.to_move is not None else "—"
-        centre = " ".join(view.get("center", [])) or "—"
-        scores = ", ".join(f"{n} {p}" for n, p in zip(s.names, view.get("scores", []), strict=False))
-        return t("ui.toolbar", lang, game=s.game.title, turn=turn, centre=centre,
-                 value=view.get("center_value", 0), scores=scores)
+        scores = ", ".join(f"{n} {p}" for n, p in zip(s.names, view.summary.scores, strict=False))
+        return t("ui.toolbar", lang, game=s.game.title, turn=turn, status=s.kit.status(view, lang), scores=scores)
 
     # ---- the loop ----------------------------------------------------------------------------------------
 
@@ -166,18 +165,17 @@ class Repl:
         return True
 
     def turn_header(self, seat: int) -> None:
-        from gm.narrate import board_lines, hand_line
-
         s = self.session
         lang = s.lang_of(seat)
         view = s.game.view(s.state, seat)
-        for line in board_lines(s.game.name, view, lang, s.names):
+        for line in s.kit.board_lines(view, lang, s.names):
             self.write(line)
-        self.write(hand_line(s.game.name, view, lang, name=s.names[seat]))
+        for line in s.kit.hand_lines(view, lang, name=s.names[seat]):
+            self.write(line)
 
     def warm_up(self) -> None:
         """Load the rules index and language detector in the background, so the first question is quick."""
-        game = self.session.game.name
+        game = self.session.kit.name
 
         def warm() -> None:
             try:
@@ -195,9 +193,15 @@ class Repl:
         self.warm_up()
         first = s.human_to_move()
         lang = s.lang_of(first if first is not None else next(iter(s.humans), None))
+        several = len(s.humans) > 1
+        if s.log and first is not None and not several:  # a resumed game: what happened since your last move
+            for line in s.recap(first, lang):
+                self.write("  " + line)
         for line in s.run_bots(lang, s.humans[0] if len(s.humans) == 1 else None):
             self.write("  " + line)
-        several = len(s.humans) > 1
+        if not several and s.humans:
+            s.mark_seen(s.humans[0])
+        private = s.kit.info.hidden_between_players  # the engine says whether a shared screen must be handed over
         last_header: tuple[int, int] | None = None
         while True:
             if s.state.is_over:
@@ -213,20 +217,25 @@ class Repl:
                 continue
             lang = s.lang_of(seat)
             if several and self.shown_to != seat:
-                if not self.handoff(seat):
-                    self.write(t("ui.bye", lang, target=s.campaign or s.game_id))
-                    return 0
-                if s.human_to_move() != seat:
-                    continue
+                if private:
+                    if not self.handoff(seat):
+                        self.write(t("ui.bye", lang, ref=s.campaign or s.game_id))
+                        return 0
+                    if s.human_to_move() != seat:
+                        continue
+                else:
+                    self.shown_to = seat
+                for line in s.recap(seat, lang):
+                    self.write("  " + line)
             key = (seat, len(s.log))
             if key != last_header:
                 self.turn_header(seat)
                 last_header = key
-            line = self.ask(f"{s.names[seat].lower()} ▸ ")
-            if line is None:
-                self.write(t("ui.bye", lang, target=s.campaign or s.game_id))
+            typed = self.ask(f"{s.names[seat].lower()} ▸ ")
+            if typed is None:
+                self.write(t("ui.bye", lang, ref=s.campaign or s.game_id))
                 return 0
-            reply = s.handle(line)
+            reply = s.handle(typed)
             self.show(reply)
             if reply.quit:
                 return 0

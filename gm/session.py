@@ -1,24 +1,29 @@
 """One game in play: state, log, seats (human or bot), languages, and the handling of one typed line.
 
 The REPL is a thin shell over `Session.handle`, so tests drive whole games without a terminal. Every
-accepted action goes through `Session.commit`, which saves it (one transaction) before anything is said.
+accepted action goes through `Session.commit_unit`, which saves it (one transaction) before anything is said.
+What the session knows of the game comes from the game's kit and engine: it names no game.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engine import IllegalAction, load_game
-from gm.i18n import normalise_lang, t
+from engine import IllegalAction, replay
+from gm import games
+from gm.i18n import has, join_list, normalise_lang, t
+from gm.kit import Kit
 from gm.store import GENESIS, LoadedGame, SaveError, Store, chain_hash
+from gm.text import LANGS, looks_like_question
+
+log = logging.getLogger(__name__)
 
 MAX_LINE = 2000
-# Events after which an action can no longer be taken back: they reveal hidden information (a new deal).
-REVEALING = {"hand_scored", "dealt", "game_over"}
 YES = {"y", "yes", "yeah", "yep", "ok", "okay", "sure", "j", "ja", "jawohl", "jo", "genau", "o", "oui", "ouais",
        "d'accord", "dac"}
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -57,9 +62,9 @@ class Reply:
         return "\n".join(m.text for m in self.messages)
 
 
-def parse_players(spec: str, default_lang: str | None = None, game: str = "odin") -> list[Seat]:
-    """`"Ana:de,Ben,bot:greedy"` -> seats. A bot is `bot:KIND[:lang]`; a human `Name[:lang]`."""
-    bots = load_game(game).bots
+def parse_players(spec: str, default_lang: str | None = None, *, game: str) -> list[Seat]:
+    """`"Ana:de,Ben,bot:greedy"` -> seats of `game`. A bot is `bot[:KIND[:lang]]`; a human `Name[:lang]`."""
+    info = games.get(game).info
     seats: list[Seat] = []
     for raw in spec.split(","):
         item = raw.strip()
@@ -67,9 +72,9 @@ def parse_players(spec: str, default_lang: str | None = None, game: str = "odin"
             continue
         parts = [p.strip() for p in item.split(":")]
         if parts[0].lower() == "bot":
-            kind = (parts[1] if len(parts) > 1 and parts[1] else "greedy").lower()
-            if kind not in bots:
-                raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(sorted(bots))}")
+            kind = (parts[1] if len(parts) > 1 and parts[1] else info.default_bot).lower()
+            if kind not in info.bots:
+                raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(sorted(info.bots))}")
             lang = normalise_lang(parts[2]) if len(parts) > 2 else None
             same = sum(1 for s in seats if s.bot == kind)
             name = kind.capitalize() + (f" {same + 1}" if same else "")
@@ -82,26 +87,19 @@ def parse_players(spec: str, default_lang: str | None = None, game: str = "odin"
     return seats
 
 
-QUESTION_START = re.compile(
-    r"^(what|why|how|when|who|which|can|may|must|do|does|is|are|should|wie|was|warum|wieso|weshalb|wann|wer|"
-    r"welche[rsnm]?|kann|darf|muss|soll|gibt|combien|pourquoi|comment|quand|qui|quel(le)?s?|est[- ]ce|"
-    r"puis[- ]je|peut[- ]on|dois[- ]je|que|quoi)\b", re.IGNORECASE)
-
-
-def looks_like_question(text: str) -> bool:
-    s = text.strip()
-    return s.endswith("?") or bool(QUESTION_START.match(s))
-
-
 class Session:
     """Owns one game in play. Create with `Session.new` or `Session.resume`."""
 
     def __init__(self, store: Store, game_id: int, game_name: str, seats: list[Seat], state: Any,
                  seed: int, options: dict[str, Any], default_lang: str = "en", campaign: str | None = None,
-                 chain: str = GENESIS, log: list[tuple[int, str]] | None = None) -> None:
+                 chain: str = GENESIS, log: list[tuple[int, str]] | None = None,
+                 units: list[int] | None = None) -> None:
         self.store = store
         self.game_id = game_id
-        self.game = load_game(game_name)
+        self.kit: Kit = games.get(game_name)
+        if self.kit.engine is None:
+            raise ValueError(f"{self.kit.title} is not playable yet")
+        self.game = self.kit.engine
         self.seats = seats
         self.state = state
         self.seed = seed
@@ -110,17 +108,23 @@ class Session:
         self.campaign = campaign
         self.chain = chain
         self.log: list[tuple[int, str]] = list(log or [])
+        self.units: list[int] = list(units) if units is not None else list(range(len(self.log)))
         self.pending: list[Any] = []  # candidates of the last ambiguous move: "2" picks the second
         self.llm: Any = None  # gm.llm.LLM when a model is configured; None: everything offline
         self.stream: Callable[[str], None] | None = None  # where model narration is streamed (the REPL)
         self.history: list[str] = []  # the last narrated lines, for the model's bounded context
+        self._events: list[list[Any]] | None = None  # the events of each ply (replayed when first needed)
+        self.seen: dict[int, int] = {}  # seat -> how many plies that human has been shown
 
     # ---- creation ------------------------------------------------------------------------------------
 
     @classmethod
     def new(cls, store: Store, game_name: str, seats: list[Seat], seed: int, options: dict[str, Any],
             default_lang: str = "en", campaign: str | None = None) -> Session:
-        game = load_game(game_name)
+        kit = games.get(game_name)
+        game = kit.engine
+        if game is None or not kit.playable:
+            raise ValueError(t("ui.not_playable", default_lang, game=kit.title))
         if not game.min_players <= len(seats) <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
                              f"not {len(seats)}")
@@ -131,7 +135,9 @@ class Session:
             campaign_id = c.id
         gid = store.create_game(game.name, [asdict(s) for s in seats], options, seed, game.state_to_json(state),
                                 campaign_id)
-        return cls(store, gid, game.name, seats, state, seed, options, default_lang, campaign)
+        session = cls(store, gid, game.name, seats, state, seed, options, default_lang, campaign)
+        session._events = []
+        return session
 
     @classmethod
     def resume(cls, store: Store, game_id: int, default_lang: str = "en") -> Session:
@@ -142,7 +148,7 @@ class Session:
         """A session over a game the store has read back and verified."""
         seats = [Seat(**s) for s in loaded.seats]
         return cls(store, loaded.id, loaded.game, seats, loaded.state, loaded.seed, loaded.options, default_lang,
-                   loaded.campaign, loaded.chain, loaded.log)
+                   loaded.campaign, loaded.chain, loaded.log, loaded.units)
 
     # ---- who and which language --------------------------------------------------------------------
 
@@ -152,7 +158,8 @@ class Session:
 
     @property
     def to_move(self) -> int | None:
-        return self.state.decision.player
+        player: int | None = self.state.decision.player
+        return player
 
     def lang_of(self, seat: int | None) -> str:
         return (self.seats[seat].lang if seat is not None else None) or self.default_lang
@@ -165,37 +172,83 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]
 
+    def say(self, key: str, lang: str, **params: Any) -> str:
+        """The message `key` ("ui.help"), in the game's own wording when its kit has one ("<game>.ui.help")."""
+        own = f"{self.kit.name}.{key}"
+        return t(own if has(own, lang) or has(own, "en") else key, lang, **params)
+
     # ---- the one way the game moves on ---------------------------------------------------------------
 
     def commit(self, action: Any, lang: str, viewer: int | None) -> list[str]:
-        """Apply an action the engine accepts, save it, then return its narration."""
-        from gm.narrate import narrate
+        """Apply one action the engine accepts, save it, then return its narration."""
+        return self.commit_unit([action], lang, viewer)
 
-        seat = self.state.decision.player
-        state, events = self.game.apply(self.state, action)  # raises IllegalAction, nothing changed
-        notation = self.game.to_notation(action)
-        ply = len(self.log)
+    def commit_unit(self, actions: Sequence[Any], lang: str, viewer: int | None) -> list[str]:
+        """Apply actions the engine accepts, in order, save them as one unit (one transaction, taken back
+        whole by /undo), then return their narration. Raises IllegalAction (nothing changed) or SaveError."""
+        if not actions:
+            return []
+        state = self.state
+        steps: list[tuple[int, str]] = []
+        plies_events: list[list[Any]] = []
+        for action in actions:
+            seat = state.decision.player
+            state, events = self.game.apply(state, action)  # raises IllegalAction; self.state is untouched
+            steps.append((seat, self.game.to_notation(action)))
+            plies_events.append(events)
+        first = len(self.log)
         result = ({"scores": self.game.scores(state), "winners": self.game.winners(state)}
                   if state.is_over else None)
-        self.chain = self.store.append(self.game_id, ply, seat, notation, self.chain, self.game.state_to_json(state),
-                                       state.is_over, result)
+        self.chain = self.store.append_unit(self.game_id, first, steps, self.chain, self.game.state_to_json(state),
+                                            state.is_over, result)
+        log.debug("game %s: saved plies %d-%d", self.game_id, first, first + len(steps) - 1)
         self.state = state
-        self.log.append((seat, notation))
-        return narrate(self.game.name, events, lang, self.names, viewer)
+        self.log.extend(steps)
+        self.units.extend([first] * len(steps))
+        if self._events is not None:
+            self._events.extend(plies_events)
+        return self.kit.narrate([e for evs in plies_events for e in evs], lang, self.names, viewer)
 
     def run_bots(self, lang: str, viewer: int | None) -> list[str]:
         """Bots act until a human must decide or the game is over; returns the narration."""
         lines: list[str] = []
         while not self.state.is_over:
             p = self.to_move
-            assert p is not None
+            if p is None:
+                break
             seat = self.seats[p]
             if not seat.is_bot:
                 break
             rng = random.Random(f"bot:{self.seed}:{len(self.log)}")
-            action = self.game.bots[seat.bot or "greedy"](self.state, rng)
+            action = self.game.bots[seat.bot or self.kit.info.default_bot](self.state, rng)
             lines += self.commit(action, lang, viewer)
         return lines
+
+    # ---- what happened since a player last looked ------------------------------------------------------
+
+    def events_of(self, ply: int) -> list[Any]:
+        """The events of ply `ply` (the log is replayed once when the session did not see them happen)."""
+        if self._events is None or len(self._events) < len(self.log):
+            self._events = [step.events for step in replay(self.game, len(self.seats), self.seed, self.options,
+                                                           self.log)]
+        return self._events[ply]
+
+    def recap(self, seat: int, lang: str) -> list[str]:
+        """What happened since `seat` last acted or was shown the table, told for that seat, in `lang`.
+
+        Empty when nothing happened since or the seat's own move was the last one."""
+        start = self.seen.get(seat)
+        if start is None:  # not seen in this sitting: since the seat's own last move, or the last round
+            own = [i for i, (s, _) in enumerate(self.log) if s == seat]
+            start = own[-1] + 1 if own else max(0, len(self.log) - 2 * len(self.seats))
+        self.seen[seat] = len(self.log)
+        if start >= len(self.log):
+            return []
+        events = [e for ply in range(start, len(self.log)) for e in self.events_of(ply)]
+        return self.kit.narrate(events, lang, self.names, seat)
+
+    def mark_seen(self, seat: int) -> None:
+        self.seen[seat] = len(self.log)
 
     # ---- one typed line -------------------------------------------------------------------------------
 
@@ -213,7 +266,7 @@ class Session:
         if text.startswith("/"):
             return self.meta(text, seat, lang)
         if self.state.is_over:
-            reply.add(t("ui.game_over_already", lang), "info")
+            reply.add(t("ui.over_already", lang), "info")
             return reply
         if seat is None:
             reply.add(t("ui.not_a_human_turn", lang), "error")
@@ -228,29 +281,32 @@ class Session:
             return self.question(text, seat, lang)
         return self.move(text, seat, lang)
 
-    def play(self, action: Any, seat: int, lang: str) -> Reply:
-        """Commit an action for `seat` (the engine judges it), then let the bots answer."""
-        from gm.narrate import explain
-
+    def play(self, plan: Any, seat: int, lang: str) -> Reply:
+        """Commit an action (or a list of actions, one unit) for `seat`; the engine judges it. Then the bots
+        answer."""
         reply = Reply()
+        actions = list(plan) if isinstance(plan, list | tuple) else [plan]
         try:
-            lines = self.commit(action, lang, seat)
+            lines = self.commit_unit(actions, lang, seat)
         except IllegalAction as exc:  # the parser is grounded, but the engine stays the judge
-            reply.add(explain(self.game.name, exc.illegal, lang, self.names), "refusal")
+            reply.add(self.kit.explain(exc.illegal, lang, self.names), "refusal")
             return reply
         except SaveError as exc:
             reply.add(t("ui.save_failed", lang, error=str(exc)), "error")
             return reply
         reply.accepted = True
+        self.mark_seen(seat)
         lines += self.run_bots(lang, seat)
+        self.mark_seen(seat)
         self.narrate(reply, lines, lang)
         self.announce_end(reply, lang)
         return reply
 
     def narrate(self, reply: Reply, lines: list[str], lang: str) -> None:
         """Add the narration of the moves just made: the model's (streamed) when configured, else the
-        templates. The model sees only the template lines (public facts) and the public view."""
-        if self.llm is not None and lines:
+        templates. The model sees only the template lines (public facts) and the kit's public facts."""
+        codes = self.kit.code_pattern
+        if self.llm is not None and lines and codes is not None:
             from gm.llm import LLMError
             from gm.narrate.llm import narrate_llm
 
@@ -262,21 +318,21 @@ class Session:
                     self.stream(chunk)
 
             try:
-                text = narrate_llm(self.llm, lang, lines, self.game.view(self.state, None), self.history, on_chunk)
+                facts = self.kit.public_facts(self.game.view(self.state, None))
+                text = narrate_llm(self.llm, lang, lines, facts, self.history, codes, on_chunk)
                 reply.messages.append(Message(text, "narration", streamed=self.stream is not None))
                 self.history = (self.history + lines)[-12:]
                 return
             except LLMError as exc:
                 if streamed and self.stream is not None:
                     self.stream("\n")  # end the abandoned line; the template sentences follow
-                if "did not answer" in str(exc) or "empty" in str(exc):
+                if exc.notify_player:
                     reply.add(t("ui.model_failed", lang), "info")
         for line in lines:
             reply.add(line, "narration")
         self.history = (self.history + lines)[-12:]
 
     def move(self, text: str, seat: int, lang: str) -> Reply:
-        from gm.narrate import describe_action, explain
         from gm.parse import parse_move
 
         reply = Reply()
@@ -286,7 +342,7 @@ class Session:
             s.lang = res.lang  # a player who writes German gets German from now on
             lang = res.lang
         if res.kind == "action":
-            return self.play(res.action, seat, lang)
+            return self.play(res.plan, seat, lang)
         if res.kind in ("ambiguous", "no_match") and self.llm is not None:
             from gm.parse.llm import resolve
 
@@ -295,30 +351,30 @@ class Session:
                 return self.play(out.action, seat, lang)  # the engine judges it again in commit
             if out.kind == "confirm":
                 self.pending = [out.action]
-                reply.add(t("ui.did_you_mean", lang, move=describe_action(self.game.name, out.action, lang)),
+                reply.add(t("ui.did_you_mean", lang, move=self.kit.describe_action(out.action, lang)),
                           "candidates")
                 return reply
             if out.kind == "refused" and out.illegal is not None:
                 reply.add(t("ui.model_refused", lang, move=out.proposed or "?",
-                            reason=explain(self.game.name, out.illegal, lang, self.names)), "refusal")
+                            reason=self.kit.explain(out.illegal, lang, self.names)), "refusal")
                 return reply
             if out.kind == "clarify" and out.question and res.kind == "no_match":
                 reply.add(out.question, "candidates")
                 return reply
-            if out.kind == "error":
+            if out.kind == "error" and out.notice:
                 reply.add(t("ui.model_failed", lang), "info")
         if res.kind == "ambiguous":
             self.pending = list(res.candidates[:12])
             reply.add(t("ui.which_one", lang), "candidates")
             for i, a in enumerate(res.candidates[:12], 1):
-                reply.add(f"  {i}. {describe_action(self.game.name, a, lang)}", "candidates")
+                reply.add(f"  {i}. {self.kit.describe_action(a, lang)}", "candidates")
             if len(res.candidates) > 12:
                 reply.add(t("ui.more_candidates", lang, n=len(res.candidates) - 12), "candidates")
         elif res.kind == "illegal":
             assert res.illegal is not None
-            reply.add(explain(self.game.name, res.illegal, lang, self.names), "refusal")
+            reply.add(self.kit.explain(res.illegal, lang, self.names), "refusal")
         else:
-            reply.add(t("ui.no_match", lang), "refusal")
+            reply.add(t("ui.no_match", lang, examples=self.say("ui.move_examples", lang)), "refusal")
         return reply
 
     def question(self, text: str, seat: int, lang: str) -> Reply:
@@ -337,39 +393,37 @@ class Session:
         scores = self.game.scores(self.state)
         table = ", ".join(f"{n} {s}" for n, s in zip(self.names, scores, strict=True))
         reply.add(t("ui.final_scores", lang, scores=table), "result")
-        key = "ui.winner" if len(winners) == 1 else "ui.winners_tie"
-        reply.add(t(key, lang, names=_join([self.names[w] for w in winners], lang)), "result")
+        key = "ui.winners_tie" if len(winners) != 1 else \
+            "ui.winner_low" if self.kit.info.lower_score_wins else "ui.winner_high"
+        reply.add(t(key, lang, names=join_list([self.names[w] for w in winners], lang)), "result")
 
     # ---- meta commands --------------------------------------------------------------------------------
 
     def meta(self, text: str, seat: int | None, lang: str) -> Reply:
-        from gm.narrate import board_lines, describe_action, hand_line
-
         reply = Reply()
-        cmd, _, arg = text[1:].partition(" ")
+        cmd, _, arg = text.partition(" ")
         cmd = cmd.lower().strip()
         arg = arg.strip()
         viewer = seat
-        if cmd in ("hand", "h"):
-            if viewer is None:
-                reply.add(t("ui.no_hand", lang))
-            else:
-                reply.add(hand_line(self.game.name, self.game.view(self.state, viewer), lang))
-        elif cmd in ("board", "b"):
-            for line in board_lines(self.game.name, self.game.view(self.state, viewer), lang, self.names):
+        if cmd in ("/hand", "/h"):
+            lines = self.kit.hand_lines(self.game.view(self.state, viewer), lang) if viewer is not None else []
+            for line in lines or [t("ui.no_hand", lang)]:
                 reply.add(line)
-        elif cmd in ("moves", "m"):
+        elif cmd in ("/board", "/b"):
+            for line in self.kit.board_lines(self.game.view(self.state, viewer), lang, self.names):
+                reply.add(line)
+        elif cmd in ("/moves", "/m"):
             acts = self.game.legal_actions(self.state) if viewer is not None else []
             if not acts:
                 reply.add(t("ui.no_moves", lang))
             for a in acts:
-                reply.add(f"  {describe_action(self.game.name, a, lang)}")
-        elif cmd in ("undo", "u"):
+                reply.add(f"  {self.kit.describe_action(a, lang)}")
+        elif cmd in ("/undo", "/u"):
             reply = self.undo(seat, lang)
-        elif cmd in ("save", "s"):
+        elif cmd in ("/save", "/s"):
             reply.add(t("ui.saved", lang, game=self.game_id, campaign=self.campaign or self.game_id))
-        elif cmd in ("lang", "language", "sprache", "langue"):
-            if arg.lower() not in ("en", "de", "fr"):
+        elif cmd in ("/lang", "/language", "/sprache", "/langue"):
+            if arg.lower() not in LANGS:
                 reply.add(t("ui.lang_usage", lang), "error")
             else:
                 new = normalise_lang(arg)
@@ -378,52 +432,56 @@ class Session:
                 else:
                     self.default_lang = new
                 reply.add(t("ui.lang_set", new))
-        elif cmd in ("help", "?", "hilfe", "aide"):
-            reply.add(t("ui.help", lang))
-        elif cmd in ("quit", "exit", "q", "ende", "quitter"):
-            reply.add(t("ui.bye", lang, target=self.campaign or self.game_id))
+        elif cmd in ("/help", "/?", "/hilfe", "/aide"):
+            reply.add(self.say("ui.help", lang))
+        elif cmd in ("/quit", "/exit", "/q", "/ende", "/quitter"):
+            reply.add(t("ui.bye", lang, ref=self.campaign or self.game_id))
             reply.quit = True
         else:
-            reply.add(t("ui.unknown_command", lang, command="/" + cmd[:30]), "error")
+            reply.add(t("ui.unknown_command", lang, command=cmd[:31]), "error")
         return reply
 
     def undo(self, seat: int | None, lang: str, previous_human: int | None = None) -> Reply:
-        """Take back the requesting player's own last action, if nobody has acted since and no deal followed.
+        """Take back the requesting player's own last unit (one utterance's actions), if nobody has acted
+        since and none of its events revealed hidden information (as the engine declares).
 
         Board Game Arena's policy: an action can be taken back until the next player acts, and never past
-        revealed hidden information (here: a scoring and a new deal).
+        revealed hidden information.
         """
         reply = Reply()
         who = previous_human if previous_human is not None else seat
         if who is None or not self.log:
             reply.add(t("ui.undo_nothing", lang), "refusal")
             return reply
-        last_seat, _ = self.log[-1]
-        if last_seat != who:
+        first = self.units[-1]
+        unit_seats = {s for s, _ in self.log[first:]}
+        if unit_seats != {who}:
             if any(s == who for s, _ in self.log):
                 reply.add(t("ui.undo_others_played", lang), "refusal")
             else:
                 reply.add(t("ui.undo_nothing", lang), "refusal")
             return reply
-        ply = len(self.log) - 1
-        state = self.game.new_game(players=len(self.seats), seed=self.seed, options=self.options)
+        state: Any = None
         chain = GENESIS
-        for i, (s, n) in enumerate(self.log[:ply]):
-            state, _ = self.game.apply(state, self.game.from_notation(state, n))
-            chain = chain_hash(chain, i, s, n)
-        _, events = self.game.apply(state, self.game.from_notation(state, self.log[-1][1]))
-        if any(getattr(e, "kind", "") in REVEALING for e in events):
-            reply.add(t("ui.undo_hidden", lang), "refusal")
+        revealed = False
+        for step in replay(self.game, len(self.seats), self.seed, self.options, self.log):
+            if step.ply < first:
+                chain = chain_hash(chain, step.ply, self.log[step.ply][0], self.log[step.ply][1])
+                state = step.after
+            elif any(self.game.reveals(e) for e in step.events):
+                revealed = True
+        if revealed:
+            reply.add(self.say("ui.undo_hidden", lang), "refusal")
             return reply
-        self.store.truncate(self.game_id, ply, self.game.state_to_json(state))
+        if state is None:
+            state = self.game.new_game(players=len(self.seats), seed=self.seed, options=self.options)
+        self.store.truncate(self.game_id, first, self.game.state_to_json(state))
         self.state, self.chain = state, chain
-        self.log.pop()
+        del self.log[first:]
+        del self.units[first:]
+        if self._events is not None:
+            del self._events[first:]
+        self.seen = {k: min(v, first) for k, v in self.seen.items()}
         reply.accepted = True
         reply.add(t("ui.undone", lang, name=self.names[who]), "info")
         return reply
-
-
-def _join(items: list[str], lang: str) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {t('and', lang)} " + items[-1]

@@ -10,6 +10,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 if [[ -n "${OPENAI_API_KEY:-}" && -z "${OPENAI_BASE_URL:-}" ]]; then
+    rm -f tests/cassettes/*.yaml
     GM_RECORD=1 GM_MODEL="${GM_MODEL:-gpt-4o-mini}" python -m pytest tests/test_llm.py -p no:cacheprovider
     exit 0
 fi
@@ -19,6 +20,8 @@ if ! scripts/local_llm_server.sh status >/dev/null 2>&1; then
     started=1
 fi
 trap '[[ $started == 1 ]] && scripts/local_llm_server.sh stop' EXIT
+# vcrpy's record mode "all" appends to an existing cassette: start from empty ones so no stale exchange stays.
+rm -f tests/cassettes/*.yaml
 VENV="${GM_LLM_VENV:-.llm-venv}"
 PYBIN="python"
 [[ -x "$VENV/bin/python" ]] && "$VENV/bin/python" -c "import gm, pytest, vcr" 2>/dev/null && PYBIN="$VENV/bin/python"

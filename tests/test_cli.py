@@ -75,7 +75,7 @@ def test_saves_export_import_replay_delete(tmp_path):
 def test_a_corrupt_save_is_refused_with_a_clear_message(tmp_path):
     gm(tmp_path, "play", "odin", "--players", "Ana,bot:greedy", "--seed", "5", stdin="pass\npass\n/quit\n")
     store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
-    hand = G.view(store.load(1).state, 0)["hand"]
+    hand = G.view(store.load(1).state, 0).hand
     gm(tmp_path, "resume", stdin=f"play {hand[0]}\n/quit\n")
     con = sqlite3.connect(tmp_path / "gm.sqlite3")
     con.execute("UPDATE action SET notation = 'play K9' WHERE ply = 0")

@@ -5,7 +5,9 @@ Re-record (needs the local server or an OpenAI key):  scripts/record_cassettes.s
 That sets GM_RECORD=1, OPENAI_BASE_URL and GM_MODEL; it writes tests/cassettes/*.yaml and meta.json.
 
 The recorded model is the tiny *base* Gemma 3 270M: its choices are often wrong. These tests assert the
-plumbing and the safety (nothing illegal is ever applied, bad answers fall back), not its quality.
+plumbing and the safety (nothing illegal is ever applied, bad answers fall back), not its quality; each also
+asserts what its cassette recorded (the model's choice and what the game master made of it), so a change that
+ignores the model's answer fails. After re-recording, update those expected results.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import vcr
 
 from engine import load_game
 from engine.odin import Pass, Play
+from gm import games
 from gm.llm import LLM, LLMSettings, settings_from_env
 from gm.narrate.llm import check_narration
 from gm.parse.llm import MAX_ENUM, llm_parse
@@ -101,6 +104,8 @@ def test_model_reads_a_move_only_among_legal_actions():
     if out.kind == "action":
         assert G.check(state, out.action) is None
     assert llm.usage.calls == 1 and llm.usage.prompt_chars > 0
+    # What the cassette recorded: the model chose "pass" (legal, and played as the model's choice).
+    assert out.kind == "action" and out.action == Pass() and out.proposed == "pass"
     assert_replayed(llm)
 
 
@@ -116,6 +121,8 @@ def test_many_legal_actions_are_grounded_by_fields_and_judged_by_the_engine():
         assert G.check(state, out.action) is None
     if out.kind == "refused":
         assert out.illegal is not None and out.proposed
+    # What the cassette recorded: the form came back with no move and a question (which echoes the prompt).
+    assert out.kind == "clarify" and out.question.startswith("what is the legal move to play from your hand")
     assert_replayed(llm)
 
 
@@ -133,6 +140,10 @@ def test_a_session_with_a_model_never_applies_an_illegal_action(tmp_path):
         assert reply.messages
         if reply.accepted:
             assert len(s.log) > before
+        # What the cassette recorded: the model read both lines as "play B1"; words the offline parser did
+        # not know are only offered back for confirmation, never played.
+        assert not reply.accepted and "Did you mean: play the blue 1 (play B1)?" in reply.text
+        assert s.pending == [Play(("B1",))]
     loaded = store.load(s.game_id)  # replays every saved action through the engine
     assert loaded.log == s.log
     assert_replayed(s.llm)
@@ -153,21 +164,27 @@ def test_narration_sticks_to_the_public_facts_or_falls_back(tmp_path):
     assert reply.accepted
     narration = [m for m in reply.messages if m.kind == "narration"]
     assert narration
-    hands = {c for seat in range(2) for c in G.view(s.state, seat)["hand"]}
+    hands = {c for seat in range(2) for c in G.view(s.state, seat).hand}
     for m in narration:
         assert not (set(re.findall(r"\b[BRPGKO][1-9]\b", m.text)) & (hands - set(action.cards)))
         if m.streamed:
             assert "".join(chunks).strip() == m.text
+    # What the cassette recorded: the model's text did not stick to the facts, so the template stands.
+    assert [m.text for m in narration] == ["Du eröffnest mit der blauen 1 (B1)."] and not chunks
     assert_replayed(s.llm)
 
 
 @VCR.use_cassette("rules.yaml")
 def test_model_rules_answers_cite_only_retrieved_sections():
     llm = recorded_llm()
+    got = []
     for q, lang in (("how many cards does each player get?", "en"), ("wann endet die Partie?", "de")):
         a = answer(q, "odin", lang=lang, llm=llm)
         assert a.sections and all(s["id"].startswith("odin.") for s in a.sections)
         assert a.source in ("model", "digest")
+        got.append((a.source, [s["id"] for s in a.sections]))
+    # What the cassette recorded: the model's answers found no support it could cite, so the digest's stand.
+    assert got == [("digest", ["odin.setup.deal"]), ("digest", ["odin.end.target"])]
     assert_replayed(llm)
 
 
@@ -235,11 +252,11 @@ def test_a_model_that_times_out_or_talks_nonsense_leaves_the_offline_path(tmp_pa
     reply = s.handle("the quick brown fox")  # offline: no match; model: fails -> a notice and the offline refusal
     assert not reply.accepted and "did not answer" in reply.messages[0].text
     assert reply.messages[-1].kind == "refusal"
-    card = G.view(s.state, s.to_move)["hand"][0]
+    card = G.view(s.state, s.to_move).hand[0]
     reply = s.handle(f"play {card}")  # narration by the model fails -> the templates
     assert reply.accepted and card in reply.text
     s.llm = fake_llm(text="Ana plays K9 and wins the game with 99 points!")  # invents a card
-    card = G.view(s.state, s.to_move)["hand"][0] if not s.state.is_over else None
+    card = G.view(s.state, s.to_move).hand[0] if not s.state.is_over else None
     if card:
         acts = [a for a in G.legal_actions(s.state) if isinstance(a, Pass | Play)]
         reply = s.play(acts[-1], s.to_move, "en")
@@ -254,15 +271,17 @@ def test_rules_answer_falls_back_when_the_model_fails():
 
 
 def test_check_narration():
-    assert check_narration("Ana plays R7.", ["Ana plays R7 (7)."], [])
-    assert not check_narration("Ana plays R7 and holds K9.", ["Ana plays R7 (7)."], [])
-    assert not check_narration("", ["x"], [])
+    codes = games.get("odin").code_pattern
+    assert codes is not None
+    assert check_narration("Ana plays R7.", ["Ana plays R7 (7)."], [], codes)
+    assert not check_narration("Ana plays R7 and holds K9.", ["Ana plays R7 (7)."], [], codes)
+    assert not check_narration("", ["x"], [], codes)
 
 
 def test_a_reading_of_words_the_parser_did_not_know_is_offered_back_not_played(tmp_path):
     store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
     s = Session.new(store, "odin", [Seat("Ana"), Seat("Ben")], 3, {}, "en")
-    card = G.view(s.state, s.to_move)["hand"][0]
+    card = G.view(s.state, s.to_move).hand[0]
     s.llm = fake_llm(parsed={"choice": f"play {card}", "question": None})
     before = G.state_to_json(s.state)
     reply = s.handle("hmm, let me lose my least useful one")
@@ -278,7 +297,7 @@ def test_an_echoed_prompt_is_never_streamed(tmp_path):
     s.llm = fake_llm(text=echo)
     shown: list[str] = []
     s.stream = shown.append
-    card = G.view(s.state, s.to_move)["hand"][0]
+    card = G.view(s.state, s.to_move).hand[0]
     reply = s.handle(f"play {card}")
     assert reply.accepted and "im_start" not in "".join(shown) and "facts" not in reply.text
     assert card in reply.text  # the template narration stands

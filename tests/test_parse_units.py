@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from engine import load_game
 from engine.odin import Pass, Play
-from gm.parse import PARSERS, ParseResult, parse_move
-from gm.parse.core import MAX_CHARS, Lexicon, detect_lang, fold, osa_distance, spellings, tokenize
-from gm.parse.odin import PARSER
+from gm import games
+from gm.games.odin.parse import PARSER
+from gm.parse import ParseResult, parse_move
+from gm.parse.core import MAX_CHARS, Lexicon, osa_distance, spellings, tokenize, word_language
+from gm.text import fold
 
 GAME = load_game("odin")
 LEX = PARSER.lexicon
@@ -373,7 +375,7 @@ def test_result_objects() -> None:
         and res.reason is None
     )
     assert isinstance(parse_move(GAME, S_PLAY, 0, "pass").action, Pass)
-    assert "odin" in PARSERS
+    assert games.get("odin").parser is PARSER
 
 
 # ---- turn and game state -----------------------------------------------------------------------------------
@@ -394,7 +396,7 @@ def test_not_your_turn() -> None:
 
 def test_game_over() -> None:
     over = S_PLAY._replace(over=True, to_move=-1)
-    assert parse("pass", over)["code"] == "game_over"
+    assert parse("pass", over)["code"] == "over"
 
 
 def test_unknown_game() -> None:
@@ -430,7 +432,7 @@ def test_language(text: str, lang: str | None) -> None:
 def test_language_hint_breaks_ties() -> None:
     assert parse_move(GAME, S_PLAY, 0, "orange six").lang is None
     assert parse_move(GAME, S_PLAY, 0, "orange six", lang="fr").lang == "fr"
-    assert detect_lang([], "de") is None
+    assert word_language([], "de") is None
 
 
 # ---- robustness --------------------------------------------------------------------------------------------

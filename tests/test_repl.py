@@ -32,7 +32,7 @@ def drive(repl: Repl, pipe, choose, done: threading.Event, inputs: list[str]) ->
 
 def test_a_whole_hot_seat_game_with_a_bot_to_the_end(tmp_path):
     store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
-    seats = parse_players("Ana:de,Ben:en,bot:greedy")
+    seats = parse_players("Ana:de,Ben:en,bot:greedy", game="odin")
     session = Session.new(store, "odin", seats, seed=11, options={"target": 10}, default_lang="en")
     out: list[str] = []
     counter = {"n": 0}
@@ -74,7 +74,8 @@ def test_a_whole_hot_seat_game_with_a_bot_to_the_end(tmp_path):
 
 def test_quit_saves_and_resume_continues(tmp_path):
     store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
-    session = Session.new(store, "odin", parse_players("Ana,bot:greedy"), seed=4, options={}, default_lang="en")
+    session = Session.new(store, "odin", parse_players("Ana,bot:greedy", game="odin"), seed=4, options={},
+                          default_lang="en")
     out: list[str] = []
     with create_pipe_input() as pipe:
         repl = Repl(session, input=pipe, output=DummyOutput(), write=out.append)
@@ -85,11 +86,20 @@ def test_quit_saves_and_resume_continues(tmp_path):
     assert any("gm resume" in line for line in out)
     resumed = Session.resume(store, session.game_id)
     assert resumed.log == session.log and len(resumed.log) >= 1
+    # Days later: the resumed table first tells Ana what happened since her last move (the bot's answer).
+    assert resumed.log[-1][0] == 1
+    told = resumed.kit.narrate(resumed.events_of(len(resumed.log) - 1), "en", resumed.names, 0)
+    again: list[str] = []
+    with create_pipe_input() as pipe:
+        repl = Repl(resumed, input=pipe, output=DummyOutput(), write=again.append)
+        pipe.send_text("/quit\r")
+        assert repl.run() == 0
+    assert told and all(any(line in shown for shown in again) for line in told)
 
 
 def test_end_of_input_saves_and_leaves(tmp_path):
     store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
-    session = Session.new(store, "odin", parse_players("Ana,Ben"), seed=4, options={}, default_lang="fr")
+    session = Session.new(store, "odin", parse_players("Ana,Ben", game="odin"), seed=4, options={}, default_lang="fr")
     out: list[str] = []
     with create_pipe_input() as pipe:
         repl = Repl(session, input=pipe, output=DummyOutput(), write=out.append)
@@ -106,10 +116,10 @@ def test_completion_offers_commands_and_cards(tmp_path):
     from gm.repl import GameCompleter
 
     store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
-    session = Session.new(store, "odin", parse_players("Ana,Ben"), seed=4, options={}, default_lang="en")
+    session = Session.new(store, "odin", parse_players("Ana,Ben", game="odin"), seed=4, options={}, default_lang="en")
     comp = GameCompleter(session)
     got = [c.text for c in comp.get_completions(Document("/u"), CompleteEvent())]
     assert got == ["/undo"]
-    hand = G.view(session.state, session.to_move)["hand"]
+    hand = G.view(session.state, session.to_move).hand
     got = [c.text for c in comp.get_completions(Document(f"play {hand[0][0].lower()}"), CompleteEvent())]
     assert hand[0] in got

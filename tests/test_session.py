@@ -29,7 +29,7 @@ def session_where(store, players, predicate, lang="en", options=None):
 
 def hand(session, seat=None):
     seat = session.human_to_move() if seat is None else seat
-    return G.view(session.state, seat)["hand"]
+    return G.view(session.state, seat).hand
 
 
 def humans(*names):
@@ -37,13 +37,13 @@ def humans(*names):
 
 
 def test_parse_players():
-    seats = parse_players("Ana:de, Ben ,bot:greedy,bot:random:fr,bot:greedy")
+    seats = parse_players("Ana:de, Ben ,bot:greedy,bot:random:fr,bot:greedy", game="odin")
     assert [s.name for s in seats] == ["Ana", "Ben", "Greedy", "Random", "Greedy 2"]
     assert seats[0].lang == "de" and seats[1].lang is None and seats[3].lang == "fr"
     with pytest.raises(ValueError):
-        parse_players("bot:genius")
+        parse_players("bot:genius", game="odin")
     with pytest.raises(ValueError):
-        parse_players("Ana,ana")
+        parse_players("Ana,ana", game="odin")
 
 
 def test_a_plain_english_lead_is_played_saved_and_narrated(store):
@@ -81,7 +81,7 @@ def test_the_leader_cannot_pass_in_german(store):
 
 def test_an_ambiguous_move_is_asked_back_with_the_candidates(store):
     def pair(st):
-        ranks = [c[1] for c in G.view(st, st.to_move)["hand"]]
+        ranks = [c[1] for c in G.view(st, st.to_move).hand]
         return st.to_move == 0 and any(ranks.count(r) >= 2 for r in ranks)
 
     s = session_where(store, humans("Ana", "Ben"), pair)

@@ -1,9 +1,10 @@
 """Narration by the model: the template sentences (public facts only) retold in a livelier voice.
 
-The model is given the offline narration of the moves (which holds only what every player may know), a
-summary of the public view (centre, hand sizes, scores) and the last few narrated lines, never a hand or the
-state. Its text is checked: every card code it writes must appear in the facts; otherwise the template
-sentences stand. The history sent is bounded, so the cost per turn does not grow with the game.
+The model is given the offline narration of the moves (which holds only what every player may know), the
+game kit's public facts of the position and the last few narrated lines, never a hand or the state. Its text
+is checked: every code of a hidden thing it writes (the kit's `code_pattern`, e.g. a card) must appear in the
+facts; otherwise the template sentences stand. The history sent is bounded, so the cost per turn does not
+grow with the game.
 """
 
 from __future__ import annotations
@@ -13,16 +14,13 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from gm.llm import LLM, LLMError, prompt
+from gm.llm import LLM, LLMBadAnswer, prompt
 
-CARD = re.compile(r"\b[BRPGKO][1-9]\b")
 HISTORY = 6
 
 
-def facts_message(lang: str, lines: list[str], public_view: dict[str, Any], history: list[str]) -> str:
-    summary = {k: public_view[k] for k in ("center", "center_value", "hand_sizes", "scores", "target", "deal")
-               if k in public_view}
-    return json.dumps({"language": lang, "facts": lines, "table_now": summary,
+def facts_message(lang: str, lines: list[str], public_facts: dict[str, Any], history: list[str]) -> str:
+    return json.dumps({"language": lang, "facts": lines, "table_now": public_facts,
                        "earlier": history[-HISTORY:]}, ensure_ascii=False)
 
 
@@ -35,17 +33,20 @@ def looks_like_prose(text: str) -> bool:
     return not ARTEFACT.search(text)
 
 
-def check_narration(text: str, lines: list[str], history: list[str]) -> bool:
-    """The model's text is usable: prose, not empty, not too long, and no card code that is not in the facts."""
-    allowed = set(CARD.findall(" ".join(lines + history)))
+def check_narration(text: str, lines: list[str], history: list[str], codes: re.Pattern[str]) -> bool:
+    """The model's text is usable: prose, not empty, not too long, and no code (`codes`: the game's hidden
+    things) that is not in the facts."""
+    allowed = set(codes.findall(" ".join(lines + history)))
     return (bool(text.strip()) and len(text) <= 600 and looks_like_prose(text)
-            and set(CARD.findall(text)) <= allowed)
+            and set(codes.findall(text)) <= allowed)
 
 
-def narrate_llm(llm: LLM, lang: str, lines: list[str], public_view: dict[str, Any], history: list[str],
-                on_chunk: Callable[[str], None] | None = None) -> str:
-    """The model's narration (streamed to `on_chunk`), or LLMError; the caller falls back to `lines`."""
-    messages = [("system", prompt("narrate")), ("user", facts_message(lang, lines, public_view, history))]
+def narrate_llm(llm: LLM, lang: str, lines: list[str], public_facts: dict[str, Any], history: list[str],
+                codes: re.Pattern[str], on_chunk: Callable[[str], None] | None = None) -> str:
+    """The model's narration (streamed to `on_chunk`), or an LLMError; the caller falls back to `lines`.
+
+    `codes` matches the game's codes of hidden things; a game without one is never narrated by the model."""
+    messages = [("system", prompt("narrate")), ("user", facts_message(lang, lines, public_facts, history))]
     chunks: list[str] = []
     shown = False
     stream: Iterator[str] = llm.stream_text(messages, "narrate")
@@ -54,7 +55,7 @@ def narrate_llm(llm: LLM, lang: str, lines: list[str], public_view: dict[str, An
         text = "".join(chunks)
         if not shown and len(text) >= PREVIEW:  # hold the start back until it reads as prose
             if not looks_like_prose(text):
-                raise LLMError("the narration did not read as prose")
+                raise LLMBadAnswer("the narration did not read as prose")
             shown = True
             if on_chunk is not None:
                 on_chunk(text)
@@ -63,8 +64,8 @@ def narrate_llm(llm: LLM, lang: str, lines: list[str], public_view: dict[str, An
         if len(text) > 600:
             break
     text = "".join(chunks).strip()
-    if not shown and on_chunk is not None and check_narration(text, lines, history):
+    if not shown and on_chunk is not None and check_narration(text, lines, history, codes):
         on_chunk(text)
-    if not check_narration(text, lines, history):
-        raise LLMError("the narration did not stick to the facts")
+    if not check_narration(text, lines, history, codes):
+        raise LLMBadAnswer("the narration did not stick to the facts")
     return text

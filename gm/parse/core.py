@@ -16,13 +16,12 @@ Pipeline (see docs/parser.md):
    When nothing legal fits, the reading's literal action(s) go to the engine's ``check`` and its reason is
    returned.
 
-Nothing here knows a game: the per-game grammar lives beside this module (``gm/parse/odin.py``).
+Nothing here knows a game: each game's grammar lives in its kit (``gm/games/<package>/parse.py``).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -30,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.core import Illegal
+from gm.text import LANGS, fold
 
-LANGS: tuple[str, ...] = ("en", "de", "fr")
 MAX_CHARS = 500
 """Longer texts are refused (no_match "too_long") before any work is done."""
 MAX_TOKENS = 120
@@ -43,9 +42,10 @@ MAX_TOKENS = 120
 class ParseResult:
     """What the parser made of one utterance.
 
-    ``kind`` is "action" (``action`` set), "ambiguous" (``candidates``: legal actions sorted by notation),
-    "illegal" (``illegal``: the engine's reason, or ``not_your_turn`` / ``game_over``) or "no_match"
-    (``reason``: a short code). ``lang`` is the language the words most likely are, or None.
+    ``kind`` is "action" (``action`` set; ``then`` holds further actions when one utterance answers several
+    decisions in a row), "ambiguous" (``candidates``: legal actions sorted by notation), "illegal"
+    (``illegal``: the engine's reason, or ``not_your_turn``) or "no_match" (``reason``: a short code).
+    ``lang`` is the language the words most likely are, or None.
     """
 
     kind: str
@@ -54,11 +54,20 @@ class ParseResult:
     illegal: Illegal | None = None
     reason: str | None = None
     lang: str | None = None
+    then: tuple[Any, ...] = ()
+
+    @property
+    def plan(self) -> list[Any]:
+        """The actions to apply in order, as one unit ([] unless kind is "action")."""
+        return [self.action, *self.then] if self.kind == "action" else []
 
     def to_json(self, game: Any) -> dict[str, Any]:
         """The result as plain JSON, with actions in the game's notation."""
         if self.kind == "action":
-            return {"kind": "action", "notation": game.to_notation(self.action)}
+            out: dict[str, Any] = {"kind": "action", "notation": game.to_notation(self.action)}
+            if self.then:
+                out["then"] = [game.to_notation(a) for a in self.then]
+            return out
         if self.kind == "ambiguous":
             return {"kind": "ambiguous", "candidates": [game.to_notation(a) for a in self.candidates]}
         if self.kind == "illegal" and self.illegal is not None:
@@ -71,11 +80,11 @@ def agrees(got: dict[str, Any], expect: dict[str, Any]) -> bool:
     if got.get("kind") != expect["kind"]:
         return False
     if expect["kind"] == "action":
-        return got["notation"] == expect["notation"]
+        return bool(got["notation"] == expect["notation"])
     if expect["kind"] == "ambiguous":
-        return got["candidates"] == expect["candidates"]
+        return bool(got["candidates"] == expect["candidates"])
     if expect["kind"] == "illegal":
-        return got["code"] == expect["code"]
+        return bool(got["code"] == expect["code"])
     return True
 
 
@@ -85,22 +94,9 @@ def no_match(reason: str, lang: str | None = None) -> ParseResult:
 
 # ---- normalising and tokenising ----------------------------------------------------------------------------
 
-_TRANS = str.maketrans({
-    "\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'", "\u2032": "'",
-    "\u0153": "oe", "\u00e6": "ae", "\u00f8": "o", "\u0111": "d", "\u0142": "l", "\u00df": "ss",
-    "\u2013": "-", "\u2014": "-",
-})
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 _TOKEN_RE = re.compile(r"[0-9]+'s(?![a-z0-9])|[a-z0-9]+|[,;.!?:&+]")
 _ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
-
-
-def fold(text: str) -> str:
-    """Lower case, accents and umlauts folded to plain ASCII letters (ü -> u, é -> e, ß -> ss, œ -> oe)."""
-    if text.isascii():
-        return text.lower().replace("`", "'")
-    t = unicodedata.normalize("NFKD", text.casefold().translate(_TRANS))
-    return "".join(c for c in t if not unicodedata.combining(c))
 
 
 def spellings(word: str) -> set[str]:
@@ -322,7 +318,7 @@ class Lexicon:
         """Look up every token; typos are resolved in the light of the language of the exact words."""
         exact: list[tuple[tuple[Entry, ...], int] | None] = [
             (e, 0) if (e := self._exact.get(t.text)) is not None else None for t in tokens]
-        lang = detect_lang([Hit(t, r[0]) for t, r in zip(tokens, exact, strict=True) if r is not None], hint)
+        lang = word_language([Hit(t, r[0]) for t, r in zip(tokens, exact, strict=True) if r is not None], hint)
         out = []
         for t, r in zip(tokens, exact, strict=True):
             entries, dist = r if r is not None else self.lookup(t.text, lang)
@@ -330,8 +326,9 @@ class Lexicon:
         return out
 
 
-def detect_lang(hits: Sequence[Hit], hint: str | None = None) -> str | None:
-    """The language most words belong to (a word shared by k languages counts 1/k to each; a typo half).
+def word_language(hits: Sequence[Hit], hint: str | None = None) -> str | None:
+    """The language of a move line, read off the words the lexicon knows: the language most words belong to
+    (a word shared by k languages counts 1/k to each; a typo half).
 
     Ties go to `hint` when it is among the best; no evidence or an unresolved tie gives None.
     """
@@ -386,7 +383,7 @@ class Interpretation:
 
 
 class GameParser(ABC):
-    """A game's lexicon and grammar; registered in ``gm.parse.PARSERS`` under the game's name."""
+    """A game's lexicon and grammar: the `parser` of its kit (gm/games/<package>/)."""
 
     game_name: str
     lexicon: Lexicon
@@ -400,7 +397,8 @@ class GameParser(ABC):
         """What :meth:`Reading.match` needs of an action, computed once per legal action."""
 
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
-        """The action when `text` is exactly the game's notation and names it completely, else None."""
+        """The action when `text` is exactly the game's notation and names it completely; a list of actions
+        when the text answers several decisions in a row (applied and saved as one unit); else None."""
         return None
 
 
@@ -474,7 +472,7 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
     if not tokens:
         return no_match("no_move_words", None)
     hits = parser.lexicon.hits(tokens, hint)
-    detected = detect_lang(hits, hint)
+    detected = word_language(hits, hint)
     exact = parser.exact(game, state, text)
     readings: list[Any] = []
     if exact is None:
@@ -484,10 +482,12 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
         readings = interp.readings
     decision = state.decision
     if decision.player is None:
-        return ParseResult("illegal", illegal=Illegal("game_over", {}), lang=detected)
+        return ParseResult("illegal", illegal=Illegal("over", {}), lang=detected)
     if player != decision.player:
         why = Illegal("not_your_turn", {"player": player, "to_move": decision.player})
         return ParseResult("illegal", illegal=why, lang=detected)
+    if isinstance(exact, list | tuple):
+        return _plan(game, state, player, list(exact), detected)
     if exact is not None:
         illegal = game.check(state, exact)
         if illegal is None:
@@ -495,6 +495,24 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
         return ParseResult("illegal", illegal=illegal, lang=detected)
     legal = [(a, parser.digest(a)) for a in game.legal_actions(state)]
     return ground(game, state, readings, legal, detected)
+
+
+def _plan(game: Any, state: Any, player: int, actions: list[Any], lang: str | None) -> ParseResult:
+    """Several actions one utterance names, in order: each must be legal where it stands and decided by the
+    same player (a chain of that player's small decisions); else the engine's reason for the first that is
+    not."""
+    if not actions:
+        return no_match("no_move_words", lang)
+    for action in actions:
+        if state.decision.player != player:
+            return ParseResult("illegal", illegal=Illegal("not_your_turn", {"player": player,
+                                                                            "to_move": state.decision.player}),
+                               lang=lang)
+        illegal = game.check(state, action)
+        if illegal is not None:
+            return ParseResult("illegal", illegal=illegal, lang=lang)
+        state, _ = game.apply(state, action)
+    return ParseResult("action", action=actions[0], then=tuple(actions[1:]), lang=lang)
 
 
 # ---- words every game shares -------------------------------------------------------------------------------

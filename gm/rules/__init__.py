@@ -2,8 +2,8 @@
 
 `answer(question, game, lang=None, state=None, player=None)`:
 1. The language is `lang`, or detected (lingua, restricted to EN/DE/FR).
-2. With a position in play, questions the engine can answer are answered from the engine: the legal moves
-   now, why a move is illegal (its reason code put into words), the figures of the position.
+2. With a position in play, questions the engine can answer are answered from the engine through the game's
+   kit (`Kit.state_answer`): the legal moves now, why a move is illegal, the figures of the position.
 3. Otherwise the digest written in that language is searched (BM25), and the best section is the answer,
    with its id and title cited. Below a confidence threshold the answer says the rules don't say.
 """
@@ -11,11 +11,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
 from typing import Any
 
 from gm.i18n import normalise_lang, t
-from gm.rules.retrieval import GAMES, Hit, index
+from gm.rules.retrieval import Hit, games, index
+from gm.text import detect_lang
 
 # A best BM25 score under this, or too close to the runner-up with a weak score, is "the rules don't say".
 MIN_SCORE = 1.6
@@ -39,45 +39,17 @@ class Answer:
                 "lang": self.lang, "source": self.source}
 
 
-@lru_cache(maxsize=1)
-def _detector() -> Any:
-    from lingua import Language, LanguageDetectorBuilder
-
-    return LanguageDetectorBuilder.from_languages(Language.ENGLISH, Language.GERMAN, Language.FRENCH).build()
-
-
-def detect_lang(text: str, default: str = "en") -> str:
-    """EN, DE or FR for `text` (lingua); `default` when the text gives no evidence."""
-    if not any(c.isalpha() for c in text):
-        return default
-    found = _detector().detect_language_of(text)
-    if found is None:
-        return default
-    return normalise_lang(found.iso_code_639_1.name)
-
-
 def cite(game: str, lang: str, ids: list[str]) -> list[dict[str, str]]:
     ix = index(game, lang)
     return [{"id": i, "title": ix.by_id[i].title} for i in ids if i in ix.by_id]
 
 
-@cache
-def _edition_links(game: str) -> dict[str, list[str]]:
-    """Sections whose rule differs between editions -> the `editions.*` sections that say how."""
-    import json
-
-    from gm.rules.retrieval import DIGEST_DIR
-
-    path = DIGEST_DIR / f"{game}.links.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-
-
 def answer(question: str, game: str, lang: str | None = None, state: Any = None, player: int | None = None,
            names: list[str] | None = None, llm: Any = None) -> Answer:
     question = (question or "").strip()[:1000]
-    if game not in GAMES:
-        return Answer(t("rules.unknown_game", lang or "en", game=game, games=", ".join(GAMES)), lang=lang or "en",
-                      source="none")
+    if game not in games():
+        return Answer(t("rules.unknown_game", lang or "en", game=game, games=", ".join(games())),
+                      lang=lang or "en", source="none")
     if lang is None:
         lang = detect_lang(question)
     else:
@@ -86,9 +58,9 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
         return Answer(t("rules.empty", lang), lang=lang, source="none")
     found = None
     if state is not None and player is not None:
-        from gm.rules.state import state_answer
+        from gm import games as registry
 
-        found = state_answer(question, game, lang, state, player, names or [])
+        found = registry.get(game).state_answer(question, lang, state, player, names or [])
         if found is not None and llm is None:
             return found
     hits = index(game, lang).search(question, k=3)
@@ -101,7 +73,7 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
             return Answer(text, cite(game, lang, ids), 0.9, lang, "model")
         except LLMError as exc:  # the offline answer stands
             offline = found if found is not None else from_hits(hits, game, lang)
-            if "did not answer" in str(exc):
+            if exc.notify_player:
                 offline.notice = t("ui.model_failed", lang)
             return offline
     if found is not None:
@@ -119,7 +91,9 @@ def from_hits(hits: list[Hit], game: str, lang: str) -> Answer:
     ids = [best.section.id]
     text = best.section.text
     ix = index(game, lang)
-    for note in _edition_links(game).get(best.section.id, []):
+    from gm import games as registry
+
+    for note in registry.get(game).edition_links.get(best.section.id, []):
         if note in ix.by_id and note not in ids:
             ids.append(note)
             text += "\n" + t("rules.edition_note", lang) + " " + ix.by_id[note].text

@@ -11,28 +11,30 @@ from typing import Any, Literal
 
 from pydantic import Field, create_model
 
-from gm.llm import LLM, LLMError, prompt
+from gm.llm import LLM, LLMBadAnswer, prompt
 from gm.rules.retrieval import Hit
 
 
-def llm_answer(llm: LLM, question: str, game: str, lang: str, hits: list[Hit], engine_facts: str | None) -> Any:
-    """(text, cited ids) from the model, or LLMError."""
+def llm_answer(llm: LLM, question: str, game: str, lang: str, hits: list[Hit],
+               engine_facts: str | None) -> tuple[str, list[str]]:
+    """(text, cited ids) from the model, or an LLMError."""
     if not hits:
-        raise LLMError("nothing retrieved to answer from")
+        raise LLMBadAnswer("nothing retrieved to answer from")
     ids = tuple(h.section.id for h in hits)
+    cited_ids: Any = list[Literal.__getitem__(ids)]  # type: ignore[misc]
     schema = create_model(
         "RulesAnswer",
         answer=(str, Field(max_length=700, description="the answer, in the requested language")),
-        sections=(list[Literal.__getitem__(ids)], Field(min_length=0, max_length=3,  # type: ignore[attr-defined]
-                                                        description="ids of the sections used")),
+        sections=(cited_ids, Field(min_length=0, max_length=3, description="ids of the sections used")),
         supported=(bool, Field(description="true if the sections or facts answer the question")),
     )
     payload = {"language": lang, "game": game, "question": question[:500],
                "sections": [{"id": h.section.id, "title": h.section.title, "text": h.section.text} for h in hits],
                "engine_facts": engine_facts}
     messages = [("system", prompt("rules_answer")), ("user", json.dumps(payload, ensure_ascii=False))]
-    result = llm.structured(schema, messages, "rules")
+    result: Any = llm.structured(schema, messages, "rules")
     cited = [i for i in dict.fromkeys(result.sections) if i in ids]
-    if not result.supported or not cited or not result.answer.strip():
-        raise LLMError("the model found no support in the sections")
-    return result.answer.strip(), cited
+    text = str(result.answer).strip()
+    if not result.supported or not cited or not text:
+        raise LLMBadAnswer("the model found no support in the sections")
+    return text, cited

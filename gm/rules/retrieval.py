@@ -1,8 +1,8 @@
 """Offline retrieval over the rules digests: BM25 (bm25s) in the asker's language, with stemming.
 
-One index per game and language, built on first use from `gm/rules/digest/<game>.<lang>.json` and kept for
-the life of the process. A question is searched only in the digest written in its own language: BM25 over
-English text does not answer German questions.
+One index per game and language, built on first use from the digest in the game's kit
+(`gm/games/<package>/digest/<lang>.json`) and kept for the life of the process. A question is searched only
+in the digest written in its own language: BM25 over English text does not answer German questions.
 """
 
 from __future__ import annotations
@@ -10,17 +10,13 @@ from __future__ import annotations
 import difflib
 import json
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DIGEST_DIR = Path(__file__).parent / "digest"
-GAMES = ("odin", "name-of-odin", "jorvik")
-LANGS = ("en", "de", "fr")
+from gm.text import fold
+
 STEMMER_NAME = {"en": "english", "de": "german", "fr": "french"}
-STOPWORDS_NAME = {"en": "english", "de": "german", "fr": "french"}
 # Words the stop lists drop but that carry the question's meaning in rules questions.
 KEEP = {"en": {"not", "no", "more", "most", "first", "last", "all", "each", "only", "same", "after", "before",
                "end", "again", "over", "under", "two", "one"},
@@ -48,15 +44,18 @@ class Hit:
     score: float
 
 
-def fold(text: str) -> str:
-    """Lower case, ß -> ss, accents removed; umlauts folded the same way in questions and sections."""
-    text = text.lower().replace("ß", "ss").replace("’", "'")
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+def games() -> tuple[str, ...]:
+    """The games whose kits hold a rules digest."""
+    from gm import games as registry
+
+    return tuple(k.name for k in registry.kits() if k.languages)
 
 
 def load_digest(game: str, lang: str) -> dict[str, Any]:
-    path = DIGEST_DIR / f"{game}.{lang}.json"
-    return json.loads(path.read_text(encoding="utf-8"))
+    from gm import games as registry
+
+    data: dict[str, Any] = json.loads(registry.get(game).digest_file(lang).read_text(encoding="utf-8"))
+    return data
 
 
 class Index:
@@ -88,7 +87,7 @@ class Index:
 
     def tokens(self, text: str) -> list[str]:
         words = [w for w in TOKEN.findall(fold(text)) if w not in self.stopwords]
-        return self.stemmer.stemWords(words)
+        return list(self.stemmer.stemWords(words))
 
     def correct(self, token: str) -> str | None:
         """A vocabulary word for a misspelt query token (one or two letters off), else None."""

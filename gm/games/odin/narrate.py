@@ -1,6 +1,6 @@
 """ODIN's narrator: events, refusals, actions, the board and the hand as sentences in EN, DE or FR.
 
-Every sentence comes from `gm/locales/odin.<lang>.toml`; this module only chooses the template and fills in
+Every sentence comes from `locales/<lang>.toml` beside this file; this module only chooses the template and fills in
 card names, lists and counts. Events are public facts, so nothing here can reveal a hidden hand.
 """
 
@@ -292,13 +292,6 @@ def _as_action(action: Any) -> Any:
     return action
 
 
-def notation(action: Play | Pass) -> str:
-    """The canonical move text: "play R8 R2 take K9" or "pass"."""
-    if isinstance(action, Pass):
-        return "pass"
-    return "play " + " ".join(action.cards) + (f" take {action.take}" if action.take else "")
-
-
 def describe_action(action: Any, lang: str) -> str:
     """One candidate move, readable, then notation: "play the red 7 and take the blue 3 (play R7 take B3)"."""
     lang = normalise_lang(lang)
@@ -310,8 +303,8 @@ def describe_action(action: Any, lang: str) -> str:
             if act.cards else ""
         if act.take:
             return t("odin.action.play_take", lang, cards=cards, take=card_name(act.take, lang),
-                     notation=notation(act))
-        return t("odin.action.play", lang, cards=cards, notation=notation(act))
+                     notation=ODIN.to_notation(act))
+        return t("odin.action.play", lang, cards=cards, notation=ODIN.to_notation(act))
     return str(action)
 
 
