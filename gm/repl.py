@@ -9,6 +9,7 @@ the screen is cleared between them. A player coming back to the screen gets a re
 
 from __future__ import annotations
 
+import re
 import sys
 import threading
 from collections.abc import Callable, Iterable
@@ -19,11 +20,12 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.input.typeahead import clear_typeahead
 from prompt_toolkit.shortcuts import print_formatted_text
 
 from gm.i18n import t
 from gm.session import Reply, Session
-from gm.text import LANGS
+from gm.text import LANGS, fold
 
 META = ["/hand", "/board", "/moves", "/undo", "/save", "/lang", "/help", "/quit"]
 
@@ -51,27 +53,65 @@ class GameCompleter(Completer):
                 yield Completion(option, start_position=-len(word))
 
 
+def _flush_terminal_input(inp: Any) -> None:
+    """Drop what was typed on a real terminal but not read yet (termios); nothing for pipes and tests."""
+    try:
+        import termios
+
+        fd = inp.fileno()
+        if fd is not None and sys.stdin.isatty() and fd == sys.stdin.fileno():
+            termios.tcflush(fd, termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError, AttributeError, NotImplementedError):
+        pass
+
+
 class Repl:
     def __init__(self, session: Session, input: Any = None, output: Any = None,
                  write: Callable[[str], None] | None = None, history: History | None = None,
                  history_path: Path | None = None, plain: bool = False) -> None:
-        """`plain`: read lines from standard input without a terminal UI (for pipes and scripts)."""
+        """`plain`: read lines from standard input without a terminal UI (for pipes and scripts).
+
+        Each human gets their own prompt and history (`history_path` + "." + their name), so the Up arrow
+        never recalls another player's lines; `history`, when given, is the first human's."""
         self.session = session
         self.output = output
         self.plain = plain
-        self.prompt: PromptSession[str] | None = None
+        self.input = input
+        self.history_path = history_path
+        self._history = history
+        self.prompts_by_seat: dict[int, PromptSession[str]] = {}
+        self.prompt: PromptSession[str] | None = None  # the prompt on screen last (None: plain lines)
+        self.handoff_prompt: PromptSession[str] | None = None
         if not plain:
-            if history is None:
-                history = FileHistory(str(history_path)) if history_path else InMemoryHistory()
-            self.prompt = PromptSession(input=input, output=output, history=history,
-                                        completer=GameCompleter(session), complete_while_typing=False)
+            # The hand-over screen completes nothing, remembers nothing and shows no toolbar of its own.
+            self.handoff_prompt = PromptSession(input=input, output=output, history=InMemoryHistory())
+            self.prompt = self.prompt_for(session.humans[0] if session.humans else None)
         self._write = write
         self.shown_to: int | None = None  # the human whose hand is on screen
         self._streaming = False
         self.prompts = 0  # how many times input was asked for (tests wait on it)
         self.last_prompt = ""
+        self.handoff_answers: list[str] = []  # what the hand-over screens received (tests read it)
         if write is None:
             session.stream = self.stream_chunk
+
+    def prompt_for(self, seat: int | None) -> PromptSession[str]:
+        """The prompt of one human, with their own history and completion."""
+        key = -1 if seat is None else seat
+        found = self.prompts_by_seat.get(key)
+        if found is None:
+            history: History
+            if self._history is not None and not self.prompts_by_seat:
+                history = self._history
+            elif self.history_path is not None and seat is not None:
+                slug = re.sub(r"[^a-z0-9]+", "_", fold(self.session.names[seat])).strip("_") or str(seat)
+                history = FileHistory(f"{self.history_path}.{slug}")
+            else:
+                history = InMemoryHistory()
+            found = PromptSession(input=self.input, output=self.output, history=history,
+                                  completer=GameCompleter(self.session), complete_while_typing=False)
+            self.prompts_by_seat[key] = found
+        return found
 
     # ---- output ----------------------------------------------------------------------------------------
 
@@ -107,11 +147,13 @@ class Repl:
             self.write(("  " if m.kind in ("narration", "refusal", "answer", "result") else "") + m.text)
 
     def clear(self) -> None:
+        """Clear the screen and the terminal's scroll-back, so the previous player's hand is gone."""
         if self.prompt is None:
             self.write("\n" * 40)  # push the previous hand off a plain screen
             return
         out = self.prompt.app.output
         out.erase_screen()
+        out.write_raw("\x1b[3J")  # erase the scroll-back too (xterm, VTE, iTerm2, Windows Terminal)
         out.cursor_goto(0, 0)
         out.flush()
 
@@ -125,17 +167,26 @@ class Repl:
 
     # ---- the loop ----------------------------------------------------------------------------------------
 
-    def ask(self, message: str) -> str | None:
-        """One line from the player; None on end of input (Ctrl-D or a closed pipe)."""
+    def ask(self, message: str, seat: int | None = None, handoff: bool = False) -> str | None:
+        """One line from the player at `seat` (their prompt and history), or the hand-over screen's Enter;
+        None on end of input (Ctrl-D or a closed pipe)."""
         self.last_prompt = message
         self.prompts += 1
-        if self.prompt is None:
+        if self.plain:
             sys.stdout.write(message)
             sys.stdout.flush()
             line = sys.stdin.readline()
             return line.rstrip("\n") if line else None
+        if handoff:
+            assert self.handoff_prompt is not None
+            prompt = self.handoff_prompt
+            # Keys typed before the screen appeared (a second Enter after a move) must not pass it.
+            clear_typeahead(prompt.input)
+            _flush_terminal_input(prompt.input)
+        else:
+            prompt = self.prompt = self.prompt_for(seat)
         try:
-            return self.prompt.prompt(message, bottom_toolbar=self.toolbar)
+            return prompt.prompt(message, bottom_toolbar=None if handoff else self.toolbar)
         except EOFError:
             return None
         except KeyboardInterrupt:
@@ -147,9 +198,10 @@ class Repl:
         lang = s.lang_of(seat)
         previous = self.shown_to
         while True:
-            line = self.ask(t("ui.handoff", lang, name=s.names[seat]) + " ")
+            line = self.ask(t("ui.handoff", lang, name=s.names[seat]) + " ", handoff=True)
             if line is None:
                 return False
+            self.handoff_answers.append(line)
             cmd = line.strip().lower()
             if cmd in ("/quit", "/q", "/exit"):
                 return False
@@ -231,7 +283,7 @@ class Repl:
             if key != last_header:
                 self.turn_header(seat)
                 last_header = key
-            typed = self.ask(f"{s.names[seat].lower()} ▸ ")
+            typed = self.ask(f"{s.names[seat].lower()} ▸ ", seat)
             if typed is None:
                 self.write(t("ui.bye", lang, ref=s.campaign or s.game_id))
                 return 0

@@ -123,3 +123,57 @@ def test_completion_offers_commands_and_cards(tmp_path):
     hand = G.view(session.state, session.to_move).hand
     got = [c.text for c in comp.get_completions(Document(f"play {hand[0][0].lower()}"), CompleteEvent())]
     assert hand[0] in got
+
+
+def _wait(predicate, timeout: float = 5.0) -> None:
+    end = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < end, "the REPL did not get there in time"
+        time.sleep(0.005)
+
+
+def test_the_hand_over_screen_needs_its_own_enter_completes_nothing_and_clears_the_scrollback(tmp_path):
+    import io
+
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
+    session = Session.new(store, "odin", parse_players("Ana,Ben", game="odin"), seed=4, options={}, default_lang="en")
+    screen = io.StringIO()
+    output = Vt100_Output(screen, lambda: Size(rows=24, columns=80), term="xterm")
+    out: list[str] = []
+    first, second = session.names[session.to_move], session.names[1 - session.to_move]
+    with create_pipe_input() as pipe:
+        repl = Repl(session, input=pipe, output=output, write=out.append)
+        runner = threading.Thread(target=repl.run, daemon=True)
+        runner.start()
+        try:
+            _wait(lambda: "Pass to " + first in repl.last_prompt)
+            time.sleep(0.2)
+            pipe.send_text("\t")  # Tab at the hand-over screen completes nothing (it would list the hand)
+            time.sleep(0.3)
+            pipe.send_text("\r")
+            _wait(lambda: repl.last_prompt.startswith(first.lower()))
+            assert repl.handoff_answers == [""]
+            hand = G.view(session.state, session.to_move).hand
+            assert not any(code in screen.getvalue() for code in hand), "the hand was shown on the hand-over screen"
+            assert "\x1b[3J" in screen.getvalue()  # the scroll-back was erased with the screen
+            move = G.to_notation(G.legal_actions(session.state)[0])
+            pipe.send_text("/board\r")
+            _wait(lambda: repl.prompts == 3)
+            pipe.send_text(move + "\r\r")  # a second Enter right after the move must not pass the screen
+            _wait(lambda: "Pass to " + second in repl.last_prompt)
+            time.sleep(0.3)
+            assert "Pass to " + second in repl.last_prompt and len(session.log) == 1
+            pipe.send_text("\r")
+            _wait(lambda: repl.last_prompt.startswith(second.lower()))
+            pipe.send_text("\x1b[A\r")  # Up at the second player's prompt: their own (empty) history
+            _wait(lambda: repl.prompts == 6)
+            pipe.send_text("/quit\r")
+            runner.join(timeout=5)
+        finally:
+            pipe.close()
+    seat_first, seat_second = session.names.index(first), session.names.index(second)
+    assert "/board" in repl.prompts_by_seat[seat_first].history.get_strings()
+    assert "/board" not in repl.prompts_by_seat[seat_second].history.get_strings()
