@@ -136,7 +136,7 @@ def test_a_save_written_before_migrations_is_upgraded_and_still_loads(v0: Path):
 def test_a_fresh_database_is_created_at_head(tmp_path: Path):
     store = Store(url_of(tmp_path / "new" / "gm.sqlite3"))
     assert revision_of(store) == HEAD and schema_diff(store) == []
-    gid = store.create_game("odin", [{"name": "A"}, {"name": "B"}], {}, 1, "")
+    gid = store.create_game("odin", [{"name": "A"}, {"name": "B"}], {}, 1, G.state_to_json(G.new_game(2, 1)))
     assert store.load(gid).log == []
 
 
@@ -254,5 +254,78 @@ def test_a_fresh_postgres_database_is_created_at_head_and_reopened(pg_url):
     assert revision_of(store) == HEAD and schema_diff(store) == []
     again = Store(pg_url)
     assert revision_of(again) == HEAD
-    gid = again.create_game("odin", [{"name": "A"}, {"name": "B"}], {}, 1, "")
+    gid = again.create_game("odin", [{"name": "A"}, {"name": "B"}], {}, 1, G.state_to_json(G.new_game(2, 1)))
     assert again.load(gid).units == []
+
+
+# ---- 0003 and 0004: ids never reused, the chain covers the header ---------------------------------------------
+
+def test_an_upgraded_save_never_reuses_a_game_id(v0: Path):
+    store = Store(url_of(v0))
+    with sqlite3.connect(v0) as con:
+        assert "AUTOINCREMENT" in con.execute("SELECT sql FROM sqlite_master WHERE name = 'game'").fetchone()[0]
+    assert store.delete_game(3)
+    gid = store.create_game("odin", [{"name": "A"}, {"name": "B"}], {}, 1, G.state_to_json(G.new_game(2, 1)))
+    assert gid == 4
+    check = {g: len(store.load(g).log) for g in (1, 2)}
+    assert check == {1: 167, 2: 25}
+
+
+def test_an_upgraded_save_detects_swapped_seats(v0: Path):
+    store = Store(url_of(v0))
+    with sqlite3.connect(v0) as con:
+        seats = json.loads(con.execute("SELECT seats_json FROM game WHERE id = 1").fetchone()[0])
+        seats[1], seats[2] = {**seats[1], "kind": "bot", "bot": "greedy"}, {**seats[2], "kind": "human", "bot": None}
+        con.execute("UPDATE game SET seats_json = ? WHERE id = 1", (json.dumps(seats),))
+    with pytest.raises(SaveError, match="game 1 is damaged: its header"):
+        store.load(1)
+    assert len(store.load(2).log) == 25
+
+
+def test_a_log_damaged_before_the_upgrade_is_still_refused_after_it(v0: Path):
+    with sqlite3.connect(v0) as con:
+        con.execute("UPDATE action SET notation = notation || ' ' WHERE game_id = 3 AND ply = 2")
+    store = Store(url_of(v0))
+    with pytest.raises(SaveError, match="game 3 is damaged: move 2 .* was edited"):
+        store.load(3)
+    assert [len(store.load(g).log) for g in (1, 2)] == [167, 25]
+
+
+def test_a_dangling_campaign_id_does_not_stop_the_upgrade(v0: Path):
+    with sqlite3.connect(v0) as con:
+        con.execute("UPDATE game SET campaign_id = 9 WHERE id = 2")
+    store = Store(url_of(v0))
+    assert revision_of(store) == HEAD
+    with pytest.raises(SaveError, match="game 2 is damaged: its campaign"):
+        store.load(2)
+    listed = {s.id: s.status for s in store.summaries()}
+    assert listed == {1: "over", 2: "damaged", 3: "playing"}
+
+
+def test_downgrading_0004_restores_the_old_chains(v0: Path):
+    from alembic import command
+
+    with sqlite3.connect(v0) as con:
+        before = con.execute("SELECT id, chain FROM action ORDER BY id").fetchall()
+    Store(url_of(v0))
+    engine = create_engine(url_of(v0))
+    with engine.begin() as con:
+        command.downgrade(alembic_config(con), "0003")
+    engine.dispose()
+    with sqlite3.connect(v0) as con:
+        assert con.execute("SELECT id, chain FROM action ORDER BY id").fetchall() == before
+    check_v0_games(Store(url_of(v0)))  # and up again
+
+
+@needs_pg
+def test_an_upgraded_postgres_save_never_reuses_a_game_id_and_covers_the_header(pg_url):
+    write_v0_schema_and_rows(pg_url)
+    store = Store(pg_url)
+    assert store.delete_game(3)
+    assert store.create_game("odin", [{"name": "A"}, {"name": "B"}], {}, 1, G.state_to_json(G.new_game(2, 1))) == 4
+    engine = create_engine(pg_url)
+    with engine.begin() as con:
+        con.execute(text("UPDATE game SET seed = 43 WHERE id = 1"))
+    engine.dispose()
+    with pytest.raises(SaveError, match="its header"):
+        store.load(1)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 HERE = Path(__file__).resolve().parent
-HEAD = "0002"  # the newest revision in versions/ (tests/test_migrations.py checks it)
+HEAD = "0004"  # the newest revision in versions/ (tests/test_migrations.py checks it)
 BASELINE = "0001"  # the schema as it was before migrations existed
 BASELINE_TABLES = frozenset({"campaign", "game", "action"})
 _PG_LOCK = 0x676D_5341_5645  # any constant: serialises upgrades of one PostgreSQL database
@@ -119,9 +119,14 @@ def _upgrade(con: Connection) -> None:
             raise MigrationError(f"the save is incomplete: table {', '.join(sorted(missing))} is missing")
         command.stamp(cfg, BASELINE)  # written before migrations existed: it holds revision 0001
         before = BASELINE
+    sqlite = con.dialect.name == "sqlite"
+    # Rows that already pointed at missing rows stay as they were (loading names the damaged game); only a
+    # dangling reference the upgrade itself would leave behind stops it.
+    before_broken = set(map(tuple, con.exec_driver_sql("PRAGMA foreign_key_check").fetchall())) if sqlite else set()
     command.upgrade(cfg, "head")
-    if con.dialect.name == "sqlite":
-        broken = con.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+    if sqlite:
+        broken = [row for row in map(tuple, con.exec_driver_sql("PRAGMA foreign_key_check").fetchall())
+                  if row not in before_broken]
         if broken:
             raise MigrationError(f"the save has rows pointing at missing rows: {broken[:3]}")
     log.info("save schema upgraded from %s to %s", before or "nothing", HEAD)
