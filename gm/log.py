@@ -66,6 +66,7 @@ def setup(verbose: bool = False) -> logging.Handler:
     if _handler is not None:
         root.removeHandler(_handler)
     handler = logging.StreamHandler(sys.stderr)
+    handler.setLevel(level)  # libraries that set their own logger to DEBUG (bm25s) stay quiet below it
     handler.setFormatter(logging.Formatter(FORMAT, datefmt="%H:%M:%S"))
     handler.addFilter(RedactSecrets(settings.secrets()))
     root.addHandler(handler)

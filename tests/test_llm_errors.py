@@ -3,6 +3,7 @@ exception's type, never its message; timeouts and unavailability deserve a notic
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 from typing import Any
@@ -14,13 +15,16 @@ from pydantic import BaseModel
 
 from gm.llm import (
     LLM,
+    LLMBackoff,
     LLMBadAnswer,
     LLMError,
     LLMSettings,
     LLMTimeout,
     LLMUnavailable,
+    LLMUnreadable,
     classify,
     deserves_notice,
+    notice_key,
     settings_from_env,
 )
 
@@ -33,9 +37,10 @@ class Choice(BaseModel):
 
 class FakeChat:
     def __init__(self, fail: BaseException | None = None, parsed: Any = None, parsing_error: Any = None,
-                 chunks: tuple[str, ...] = (), fail_after: BaseException | None = None) -> None:
+                 chunks: tuple[str, ...] = (), fail_after: BaseException | None = None,
+                 finish: str | None = "stop") -> None:
         self.fail, self.parsed, self.parsing_error = fail, parsed, parsing_error
-        self.chunks, self.fail_after = chunks, fail_after
+        self.chunks, self.fail_after, self.finish = chunks, fail_after, finish
 
     def with_structured_output(self, schema: Any, method: str, include_raw: bool) -> Any:
         chat = self
@@ -57,6 +62,8 @@ class FakeChat:
             yield AIMessageChunk(content=c)
         if self.fail_after:
             raise self.fail_after
+        if self.finish:
+            yield AIMessageChunk(content="", response_metadata={"finish_reason": self.finish})
 
 
 def llm(**kw: Any) -> LLM:
@@ -109,20 +116,36 @@ def test_answers_that_do_not_fit_are_bad_answers():
     assert ok.usage.failures == 0
 
 
-def test_stream_text_failures():
+def test_complete_text_failures():
     with pytest.raises(LLMTimeout):
-        list(llm(fail=openai.APITimeoutError(request=REQUEST)).stream_text([("user", "hi")], "narrate"))
+        llm(fail=openai.APITimeoutError(request=REQUEST)).complete_text([("user", "hi")], "narrate")
     with pytest.raises(LLMUnavailable):
-        list(llm(fail=STATUS).stream_text([("user", "hi")], "narrate"))
+        llm(fail=STATUS).complete_text([("user", "hi")], "narrate")
     empty = llm(chunks=("", ""))
     with pytest.raises(LLMBadAnswer):
-        list(empty.stream_text([("user", "hi")], "narrate"))
+        empty.complete_text([("user", "hi")], "narrate")
     assert empty.usage.calls == 1 and empty.usage.failures == 1
+    # A failure after the first chunk, or a stream that ends without a finish_reason, yields nothing at all.
     broken = llm(chunks=("Ana ", "plays"), fail_after=openai.APITimeoutError(request=REQUEST))
-    assert "".join(broken.stream_text([("user", "hi")], "narrate")) == "Ana plays"  # ends quietly
+    with pytest.raises(LLMTimeout):
+        broken.complete_text([("user", "hi")], "narrate")
     assert broken.usage.failures == 1
+    with pytest.raises(LLMUnreadable):
+        llm(chunks=("Ana ", "plays"), finish=None).complete_text([("user", "hi")], "narrate")
+    with pytest.raises(LLMBadAnswer):  # cut at max_tokens
+        llm(chunks=("Ana ", "plays"), finish="length").complete_text([("user", "hi")], "narrate")
     fine = llm(chunks=("Ana ", "plays"))
-    assert "".join(fine.stream_text([("user", "hi")], "narrate")) == "Ana plays" and fine.usage.failures == 0
+    assert fine.complete_text([("user", "hi")], "narrate") == "Ana plays" and fine.usage.failures == 0
+
+
+def test_each_failure_has_its_own_notice():
+    assert classify(json.JSONDecodeError("x", "{", 0)) is LLMUnreadable  # the server's body, not JSON
+    keys = {notice_key(LLMTimeout("t")), notice_key(LLMUnavailable("401", status=401)),
+            notice_key(LLMUnavailable("500", status=500)), notice_key(LLMUnreadable("cut"))}
+    assert keys == {"ui.model_failed", "ui.model_key_refused", "ui.model_server_error", "ui.model_unreadable"}
+    assert notice_key(LLMUnavailable("403", status=403)) == "ui.model_key_refused"
+    assert notice_key(LLMBadAnswer("x")) is None and notice_key(LLMBackoff("x")) is None
+    assert notice_key(ValueError("not a model failure")) is None
 
 
 def test_every_failure_is_an_llm_error():
@@ -171,7 +194,7 @@ def test_a_server_that_never_answers_is_a_timeout():
         with pytest.raises(LLMTimeout):
             real_llm(server.getsockname()[1], timeout=0.3).structured(Choice, [("user", "hi")], "parse")
         with pytest.raises(LLMTimeout):
-            list(real_llm(server.getsockname()[1], timeout=0.3).stream_text([("user", "hi")], "narrate"))
+            real_llm(server.getsockname()[1], timeout=0.3).complete_text([("user", "hi")], "narrate")
     finally:
         stop.set()
         thread.join()

@@ -83,7 +83,7 @@ def test_store_and_llm_log_useful_debug_lines(logged, tmp_path):
     output = logged()
     from engine import load_game
     from gm.llm import LLM, LLMSettings
-    from gm.store import GENESIS, Store
+    from gm.store import Store
 
     g = load_game("odin")
     store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
@@ -92,7 +92,7 @@ def test_store_and_llm_log_useful_debug_lines(logged, tmp_path):
     action = g.legal_actions(state)[0]
     seat = state.decision.player
     state, _ = g.apply(state, action)
-    store.append(gid, 0, seat, g.to_notation(action), GENESIS, g.state_to_json(state))
+    store.append(gid, 0, seat, g.to_notation(action), store.load(gid).chain, g.state_to_json(state))
 
     class Chat:
         def stream(self, messages):

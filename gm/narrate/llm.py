@@ -3,18 +3,19 @@
 The model is given the offline narration of the moves (which holds only what every player may know), the
 game kit's public facts of the position and the last few narrated lines, never a hand or the state. Its text
 is checked: every code of a hidden thing it writes (the kit's `code_pattern`, e.g. a card) must appear in the
-facts; otherwise the template sentences stand. The history sent is bounded, so the cost per turn does not
-grow with the game.
+facts; otherwise the template sentences stand. Nothing of it is shown before the whole text has arrived (the
+stream finished properly), been cleaned of control characters and passed the checks; then it is shown at
+once. The history sent is bounded, so the cost per turn does not grow with the game.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-from gm.llm import LLM, LLMBadAnswer, prompt
+from gm.llm import LLM, LLMBadAnswer, clean, prompt
 
 HISTORY = 6
 
@@ -25,7 +26,7 @@ def facts_message(lang: str, lines: list[str], public_facts: dict[str, Any], his
 
 
 ARTEFACT = re.compile(r"[{}\[\]<>|]|&#|\\n|\b(facts|table_now|earlier|language|user|assistant)\b")
-PREVIEW = 40  # characters held back and checked before anything is streamed
+MAX_CHARS = 600  # a longer narration is not used (and its stream is dropped as soon as it gets that long)
 
 
 def looks_like_prose(text: str) -> bool:
@@ -37,35 +38,20 @@ def check_narration(text: str, lines: list[str], history: list[str], codes: re.P
     """The model's text is usable: prose, not empty, not too long, and no code (`codes`: the game's hidden
     things) that is not in the facts."""
     allowed = set(codes.findall(" ".join(lines + history)))
-    return (bool(text.strip()) and len(text) <= 600 and looks_like_prose(text)
+    return (bool(text.strip()) and len(text) <= MAX_CHARS and looks_like_prose(text) and clean(text) == text
             and set(codes.findall(text)) <= allowed)
 
 
 def narrate_llm(llm: LLM, lang: str, lines: list[str], public_facts: dict[str, Any], history: list[str],
                 codes: re.Pattern[str], on_chunk: Callable[[str], None] | None = None) -> str:
-    """The model's narration (streamed to `on_chunk`), or an LLMError; the caller falls back to `lines`.
+    """The model's narration, or an LLMError; the caller falls back to `lines`. The text is handed to
+    `on_chunk` (the REPL shows it at once) only after it passed every check.
 
     `codes` matches the game's codes of hidden things; a game without one is never narrated by the model."""
     messages = [("system", prompt("narrate")), ("user", facts_message(lang, lines, public_facts, history))]
-    chunks: list[str] = []
-    shown = False
-    stream: Iterator[str] = llm.stream_text(messages, "narrate")
-    for chunk in stream:
-        chunks.append(chunk)
-        text = "".join(chunks)
-        if not shown and len(text) >= PREVIEW:  # hold the start back until it reads as prose
-            if not looks_like_prose(text):
-                raise LLMBadAnswer("the narration did not read as prose")
-            shown = True
-            if on_chunk is not None:
-                on_chunk(text)
-        elif shown and on_chunk is not None:
-            on_chunk(chunk)
-        if len(text) > 600:
-            break
-    text = "".join(chunks).strip()
-    if not shown and on_chunk is not None and check_narration(text, lines, history, codes):
-        on_chunk(text)
+    text = clean(llm.complete_text(messages, "narrate", max_chars=MAX_CHARS))
     if not check_narration(text, lines, history, codes):
         raise LLMBadAnswer("the narration did not stick to the facts")
+    if on_chunk is not None:
+        on_chunk(text)
     return text

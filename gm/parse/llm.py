@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field, create_model
 
 from engine import Illegal
 from gm.kit import Kit
-from gm.llm import LLM, LLMError, prompt
+from gm.llm import LLM, LLMError, clean, notice_key, prompt
 
 MAX_ENUM = 40  # above this many legal actions, ground by decision kind instead of one long list
 QUESTION_FIELD: Any = (str | None, Field(None, max_length=200, description="one short clarifying question, or null"))
@@ -31,7 +31,7 @@ class LLMMove:
     proposed: str | None = None
     error: str | None = None
     prompt_chars: int = 0
-    notice: bool = False  # the failure deserves a one-line notice to the player (no answer in time, ...)
+    notice: str | None = None  # the locale key of the one-line notice the failure deserves (gm.llm.notice_key)
 
 
 def choice_schema(notations: list[str]) -> type[BaseModel]:
@@ -78,12 +78,12 @@ def llm_parse(llm: LLM, game: Any, state: Any, player: int, text: str, lang: str
     try:
         result = llm.structured(schema, messages, "parse")
     except LLMError as exc:
-        return LLMMove("error", error=str(exc), prompt_chars=chars, notice=exc.notify_player)
+        return LLMMove("error", error=str(exc), prompt_chars=chars, notice=notice_key(exc))
     choice = getattr(result, "choice", None)
     action = form.to_action(result) if form is not None else by_notation.get(choice) if choice else None
     if action is None:
-        question = getattr(result, "question", None) or ""
-        return LLMMove("clarify", question=question.strip() or None, prompt_chars=chars)
+        question = clean(str(getattr(result, "question", None) or ""), one_line=True)  # no terminal escapes
+        return LLMMove("clarify", question=question or None, prompt_chars=chars)
     notation = game.to_notation(action)
     illegal = game.check(state, action)
     if illegal is not None or (options and notation not in by_notation):

@@ -36,7 +36,7 @@ class Answer:
 
     def to_json(self) -> dict[str, Any]:
         return {"answer": self.text, "sections": self.sections, "confidence": round(self.confidence, 3),
-                "lang": self.lang, "source": self.source}
+                "lang": self.lang, "source": self.source, **({"notice": self.notice} if self.notice else {})}
 
 
 def cite(game: str, lang: str, ids: list[str]) -> list[dict[str, str]]:
@@ -64,18 +64,26 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
         if found is not None and llm is None:
             return found
     hits = index(game, lang).search(question, k=3)
-    if llm is not None and (hits and hits[0].score >= MIN_SCORE or found is not None):
-        from gm.llm import LLMError
+    if llm is not None and hits and (hits[0].score >= MIN_SCORE or found is not None):
+        from gm import games as registry
+        from gm.llm import LLMBackoff, LLMError, notice_key
         from gm.rules.llm import llm_answer
 
         try:
-            text, ids = llm_answer(llm, question, game, lang, hits, found.text if found else None)
-            return Answer(text, cite(game, lang, ids), 0.9, lang, "model")
-        except LLMError as exc:  # the offline answer stands
+            text, ids = llm_answer(llm, question, game, lang, hits, found.text if found else None,
+                                   registry.get(game).code_pattern)
+        except LLMError as exc:  # the offline answer stands, and says why
             offline = found if found is not None else from_hits(hits, game, lang)
-            if exc.notify_player:
-                offline.notice = t("ui.model_failed", lang)
+            key = notice_key(exc) or ("ui.model_paused" if isinstance(exc, LLMBackoff) else "ui.model_answer_unused")
+            offline.notice = t(key, lang)
             return offline
+        if found is None:
+            return Answer(text, cite(game, lang, ids), 0.9, lang, "model")
+        # The engine's answer stays verbatim; the model may add to it, never replace it.
+        if found.text not in text:
+            text = found.text if text in found.text else found.text + "\n" + text
+        sections = found.sections + [s for s in cite(game, lang, ids) if s not in found.sections]
+        return Answer(text, sections, found.confidence, lang, "model")
     if found is not None:
         return found
     return from_hits(hits, game, lang)
