@@ -63,6 +63,32 @@ class Illegal:
     code: str
     params: dict[str, Any] = field(default_factory=dict, hash=False, compare=True)
 
+    def __str__(self) -> str:
+        """The code and its parameters as plain text ("card_not_in_hand: card R7; cards R7"), never a Python
+        repr, for the messages that quote an engine reason."""
+        def plain(value: Any) -> str:
+            if isinstance(value, list | tuple | set | frozenset):
+                return " ".join(plain(v) for v in value)
+            if isinstance(value, Mapping):
+                return " ".join(f"{k} {plain(v)}" for k, v in value.items())
+            return str(value)
+
+        parts = [f"{k} {plain(v)}".strip() for k, v in self.params.items()]
+        return self.code + (": " + "; ".join(parts) if parts else "")
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """An outside value as error messages quote it: a string or a number as written (cut to `limit`
+    characters), anything else by its type ("a list"), so no message holds Python reprs of documents, however
+    large or deeply nested."""
+    if value is None or isinstance(value, bool | float):
+        return repr(value)
+    if isinstance(value, int):
+        return str(value) if value.bit_length() <= 128 else f"a {value.bit_length()}-bit number"
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[:limit] + "…")
+    return f"a {type(value).__name__}"
+
 
 class EngineError(Exception):
     """Base class of every error the engine raises on bad input."""
@@ -72,7 +98,7 @@ class IllegalAction(EngineError):
     """Raised by `apply` for an action that `check` refuses."""
 
     def __init__(self, illegal: Illegal) -> None:
-        super().__init__(f"{illegal.code} {illegal.params}")
+        super().__init__(str(illegal))
         self.illegal = illegal
 
 
@@ -139,7 +165,7 @@ class OptionSpec:
 
     def describe_error(self, value: Any) -> str:
         allowed = ", ".join(str(c) for c in self.choices) if self.choices else f"a {self.type}"
-        return f"{self.name} must be {allowed}, not {value!r}"
+        return f"{self.name} must be {allowed}, not {shown(value)}"
 
 
 @dataclass(frozen=True, slots=True)

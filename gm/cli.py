@@ -11,21 +11,41 @@ import json
 import os
 import secrets
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+SEED_LIMIT = 2**63
+"""Seeds are 0 <= seed < 2**63: a signed 64-bit column on every database."""
 
-def _lang(args: argparse.Namespace) -> str:
+
+def _lang(args: argparse.Namespace, seats: Sequence[Any] = ()) -> str:
+    """The table's language: --lang, else GM_LANG, else the first human seat's own language (a `Seat` or a
+    saved seat's dict), else English."""
     from gm.i18n import normalise_lang
     from gm.settings import get_settings
 
-    return normalise_lang(getattr(args, "lang", None) or get_settings().lang or "en")
+    chosen = getattr(args, "lang", None) or get_settings().lang
+    for seat in seats if not chosen else ():
+        kind, own = (seat.get("kind"), seat.get("lang")) if isinstance(seat, dict) else \
+            (getattr(seat, "kind", None), getattr(seat, "lang", None))
+        if kind != "bot" and own:
+            chosen = own
+            break
+    return normalise_lang(chosen or "en")
 
 
 def _store(args: argparse.Namespace) -> Any:
-    from gm.store import Store
+    """The saves (`--db`, else GM_DATABASE_URL, else saves/gm.sqlite3); _Stop(1) with one line when they
+    cannot be opened (a folder that is a file or read-only, a bad URL, a missing driver, a full disk)."""
+    from gm.i18n import t
+    from gm.store import SaveError, Store
 
-    return Store(getattr(args, "db", None))
+    try:
+        return Store(getattr(args, "db", None))
+    except SaveError as exc:
+        _err(t("ui.store_failed", _lang(args), error=str(exc)))
+        raise _Stop(1) from exc
 
 
 def _out(text: str = "") -> None:
@@ -43,12 +63,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     from gm import games
     from gm.i18n import t
     from gm.session import Seat, Session, parse_players
-    from gm.settings import get_settings, hide_url_password
+    from gm.settings import hide_url_password
+    from gm.text import printable
 
     lang = _lang(args)
     kit = games.get(args.game)
     if not kit.playable:
         _err(t("ui.not_playable", lang, game=kit.title))
+        return 2
+    if args.seed is not None and not 0 <= args.seed < SEED_LIMIT:
+        _err(t("ui.bad_seed", lang, seed=args.seed, max=SEED_LIMIT - 1))
         return 2
     store = _store(args)
     seats: list[Seat]
@@ -62,19 +86,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     except ValueError as exc:
         _err(str(exc))
         return 2
-    if not args.lang and not get_settings().lang:  # the table speaks its first human's language
-        lang = next((s.lang for s in seats if not s.is_bot and s.lang), lang)
+    lang = _lang(args, seats)  # the table speaks its first human's language unless told otherwise
+    game = kit.engine
+    if game is not None and not game.min_players <= len(seats) <= game.max_players:
+        _err(t("ui.player_count", lang, game=kit.title, min=game.min_players, max=game.max_players, n=len(seats)))
+        return 2
     options = {o.name: getattr(args, "opt_" + o.name) for o in kit.info.options
                if getattr(args, "opt_" + o.name, None) is not None}
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
         session = Session.new(store, kit.name, seats, seed, options, lang, args.campaign)
     except (EngineError, ValueError) as exc:
-        _err(str(exc))
+        _err(t("ui.cannot_start", lang, error=str(exc)))
         return 2
     first = session.state.decision.player
-    _out(t("ui.new_game", lang, game=session.game.title, id=session.game_id,
-           campaign=(t("ui.in_campaign", lang, campaign=args.campaign) if args.campaign else ""),
+    _out(t("ui.new_game" if session.persistent else "ui.new_game_memory", lang, game=session.game.title,
+           id=session.game_id,
+           campaign=(t("ui.in_campaign", lang, campaign=printable(args.campaign)) if args.campaign else ""),
            setup=kit.setup_line(session.game.view(session.state, None), lang), db=hide_url_password(store.url)))
     _out(t("ui.starts", lang, name=session.names[first]))
     return _run(session, args)
@@ -96,21 +124,62 @@ def _run(session: Any, args: argparse.Namespace) -> int:
 
     from gm.settings import get_settings
 
-    history = get_settings().history
-    history.parent.mkdir(parents=True, exist_ok=True)
+    path = get_settings().history
+    history: Path | None = path
+    try:  # a history that cannot be written (a read-only folder, `saves` a file) is kept in memory instead
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("ab"):
+            pass
+    except OSError:
+        history = None
     return Repl(session, history_path=history, plain=not sys.stdin.isatty()).run()
 
 
-def _find_game(store: Any, ref: str | None, playing_only: bool = False) -> Any:
-    """A game row from a game id, a campaign name, or (None) the latest game."""
-    if ref is None:
-        return store.latest_game(playing_only=playing_only) or store.latest_game()
-    if ref.isdigit():
-        return next((g for g in store.games() if g.id == int(ref)), None)
+def _target(store: Any, lang: str, ref: str) -> tuple[str, Any] | None:
+    """What `ref` names: ("game", id) or ("campaign", CampaignInfo), or None. `game:N` and `campaign:NAME`
+    say which; a bare number is a game id unless only a campaign has that name, and when both exist the
+    command asks which (_Stop(1))."""
+    from gm.i18n import t
+
+    def game_id(text: str) -> int | None:
+        return int(text) if text.isascii() and text.isdigit() and store.has_game(int(text)) else None
+
+    kind, colon, rest = ref.partition(":")
+    if colon and kind.lower() == "game":
+        gid = game_id(rest.strip())
+        return ("game", gid) if gid is not None else None
+    if colon and kind.lower() == "campaign":
+        c = store.campaign(rest)
+        return ("campaign", c) if c is not None else None
+    gid = game_id(ref.strip())
     c = store.campaign(ref)
-    if c is None:
+    if gid is not None and c is not None:
+        _err(t("ui.ambiguous_ref", lang, ref=_shown(ref)))
+        raise _Stop(1)
+    if gid is not None:
+        return ("game", gid)
+    return ("campaign", c) if c is not None else None
+
+
+def _shown(text: str) -> str:
+    from gm.text import printable
+
+    return printable(text)[:64]
+
+
+def _find_game(store: Any, lang: str, ref: str | None, playing_only: bool = False) -> int | None:
+    """The id of the game `ref` names (see _target; a campaign means its latest game), or with no `ref` the
+    latest game (with `playing_only`, the latest still in play if there is one); None when there is none."""
+    if ref is None:
+        latest: int | None = (store.latest_game_id(playing_only=True) if playing_only else None) or \
+            store.latest_game_id()
+        return latest
+    found = _target(store, lang, ref)
+    if found is None:
         return None
-    return store.latest_game(c.id)
+    kind, what = found
+    gid: int | None = int(what) if kind == "game" else store.latest_game_id(what.id)
+    return gid
 
 
 class _Stop(Exception):
@@ -126,12 +195,12 @@ def _load(store: Any, lang: str, ref: str | None, playing_only: bool = False) ->
     from gm.i18n import t
     from gm.store import SaveError
 
-    row = _find_game(store, ref, playing_only=playing_only)
-    if row is None:
-        _err(t("ui.no_such_save", lang, ref=ref or ""))
-        raise _Stop(1)
     try:
-        return store.load(row.id)
+        gid = _find_game(store, lang, ref, playing_only=playing_only)
+        if gid is None:
+            _err(t("ui.no_such_save", lang, ref=_shown(ref or "")))
+            raise _Stop(1)
+        return store.load(gid)
     except SaveError as exc:
         _err(t("ui.corrupt_save", lang, error=str(exc)))
         raise _Stop(1) from exc
@@ -143,7 +212,9 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
     lang = _lang(args)
     store = _store(args)
-    session = Session.from_loaded(store, _load(store, lang, args.ref, playing_only=True), lang)
+    loaded = _load(store, lang, args.ref, playing_only=True)
+    lang = _lang(args, loaded.seats)  # the table's language: its seats' own, saved with the game
+    session = Session.from_loaded(store, loaded, lang)
     if session.state.is_over:
         _out(t("ui.already_over", lang, id=session.game_id))
         _print_result(session, lang)
@@ -164,13 +235,20 @@ def _print_result(session: Any, lang: str) -> None:
 # ---- saves, replay, delete, export, import ---------------------------------------------------------------
 
 def cmd_saves(args: argparse.Namespace) -> int:
+    """Campaigns with their standings, then every game, from the replayed logs: a damaged game is listed
+    as such with its reason, and the others stay listed."""
     from gm.i18n import t
+    from gm.store import SaveError
 
     lang = _lang(args)
     store = _store(args)
-    campaigns = store.campaigns()
-    games = store.games()
-    if not games and not campaigns:
+    try:
+        campaigns = store.campaigns()
+        summaries = store.summaries()
+    except SaveError as exc:
+        _err(t("ui.corrupt_save", lang, error=str(exc)))
+        return 1
+    if not summaries and not campaigns:
         from gm import games as registry
 
         _out(t("ui.no_saves", lang, game=registry.playable()[0]))
@@ -178,18 +256,19 @@ def cmd_saves(args: argparse.Namespace) -> int:
     if campaigns:
         _out(t("ui.campaigns_header", lang))
         for c in campaigns:
-            standings = store.standings_sorted(c.id)
-            table = ", ".join(f"{name} {row['wins']:g}/{row['games']}" for name, row in standings) or "—"
-            _out(f"  {c.name:<16} {c.game:<6} {t('ui.standings', lang)}: {table}")
+            standings = store.standings(c.id, summaries).ranked()
+            table = ", ".join(f"{_shown(name)} {row['wins']:g}/{row['games']}" for name, row in standings) or "—"
+            _out(f"  {_shown(c.name):<16} {_shown(c.game):<6} {t('ui.standings', lang)}: {table}")
     _out(t("ui.games_header", lang))
-    _out(f"  {'id':>4}  {'game':<6} {'campaign':<12} {'players':<28} {'moves':>5}  {'last played':<16} status")
-    for g in games:
-        seats = json.loads(g.seats_json)
-        players = ", ".join(s["name"] + (" (bot)" if s["kind"] == "bot" else "") for s in seats)
-        campaign = store.campaign_name(g.campaign_id) or "—"
-        status = t("ui.status_" + g.status, lang)
-        _out(f"  {g.id:>4}  {g.game:<6} {campaign:<12} {players[:28]:<28} {g.ply:>5}  "
-             f"{g.updated_at:%Y-%m-%d %H:%M}  {status}")
+    cols = (t("ui.saves_columns", lang).split("|") + [""] * 7)[:7]
+    _out(f"  {cols[0]:>4}  {cols[1]:<6} {cols[2]:<12} {cols[3]:<28} {cols[4]:>5}  {cols[5]:<16} {cols[6]}")
+    for g in summaries:
+        players = ", ".join(_shown(name) + (t("ui.bot_mark", lang) if bot else "") for name, bot in g.players) or "—"
+        when = f"{g.updated_at:%Y-%m-%d %H:%M}" if g.updated_at is not None else "—"
+        _out(f"  {g.id:>4}  {_shown(g.game):<6} {_shown(g.campaign or '—'):<12} {players[:28]:<28} {g.moves:>5}  "
+             f"{when:<16}  {t('ui.status_' + g.status, lang)}")
+        if g.error:
+            _out(f"        {t('ui.saves_damaged', lang, error=_shown(g.error) if len(g.error) < 64 else g.error)}")
     return 0
 
 
@@ -218,54 +297,148 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+CONFIRM = {"y", "yes", "j", "ja", "o", "oui"}
+
+
+def _confirmed(question: str) -> bool | None:
+    """A y/yes/j/ja/o/oui line read from standard input after `question` (on standard error): True; another
+    answer: False; nothing to read (end of input): None."""
+    sys.stderr.write(question)
+    sys.stderr.flush()
+    line = sys.stdin.readline()
+    if not line:
+        sys.stderr.write("\n")
+        return None
+    return line.strip().lower() in CONFIRM
+
+
 def cmd_delete(args: argparse.Namespace) -> int:
-    from gm.i18n import t
-
-    lang = _lang(args)
-    store = _store(args)
-    ok = store.delete_game(int(args.ref)) if args.ref.isdigit() else store.delete_campaign(args.ref)
-    if not ok:
-        _err(t("ui.no_such_save", lang, ref=args.ref))
-        return 1
-    _out(t("ui.deleted", lang, ref=args.ref))
-    return 0
-
-
-def cmd_export(args: argparse.Namespace) -> int:
-    from gm.store import export_doc
-
-    loaded = _load(_store(args), _lang(args), args.ref)
-    _out(json.dumps(export_doc(loaded), ensure_ascii=False, indent=1))
-    return 0
-
-
-def cmd_import(args: argparse.Namespace) -> int:
+    """Delete a game or a campaign (with its games) after a confirmation: a y typed at the terminal, a y line
+    on standard input, or --yes. `game:N` / `campaign:NAME` say which when a campaign is named like an id."""
     from gm.i18n import t
     from gm.store import SaveError
 
     lang = _lang(args)
     store = _store(args)
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-        gid = store.import_game(json.loads(text))
-    except (OSError, ValueError, SaveError) as exc:
-        _err(t("ui.import_failed", lang, error=str(exc)))
+        found = _target(store, lang, args.ref)
+        if found is None:
+            _err(t("ui.no_such_save", lang, ref=_shown(args.ref)))
+            return 1
+        kind, what = found
+        if kind == "game":
+            try:
+                loaded = store.load(what)
+                players = ", ".join(_shown(str(s["name"])) for s in loaded.seats)
+                question = t("ui.confirm_delete_game", lang, id=what, game=loaded.game, players=players,
+                             moves=len(loaded.log))
+            except SaveError:  # a damaged game can be deleted too
+                question = t("ui.confirm_delete_game", lang, id=what, game="?", players="?", moves="?")
+        else:
+            question = t("ui.confirm_delete_campaign", lang, name=_shown(what.name),
+                         games=len(store.game_ids(what.id)))
+        if not args.yes:
+            answer = _confirmed(question)
+            if answer is None and not sys.stdin.isatty():
+                _err(t("ui.delete_needs_yes", lang))
+                return 1
+            if not answer:
+                _err(t("ui.not_deleted", lang))
+                return 1
+        ok = store.delete_game(what) if kind == "game" else store.delete_campaign(what.name)
+    except SaveError as exc:
+        _err(t("ui.corrupt_save", lang, error=str(exc)))
+        return 1
+    if not ok:  # deleted by someone else in the meantime
+        _err(t("ui.no_such_save", lang, ref=_shown(args.ref)))
+        return 1
+    _out(t("ui.deleted_game", lang, id=what) if kind == "game" else
+         t("ui.deleted_campaign", lang, name=_shown(what.name)))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """A finished game whole; a game in play as its public record, or whole with --with-secrets (and a
+    warning on standard error: the seed gives away every hidden card)."""
+    from gm.i18n import t
+    from gm.store import export_doc
+
+    lang = _lang(args)
+    loaded = _load(_store(args), lang, args.ref)
+    if args.with_secrets and loaded.status != "over":
+        _err(t("ui.export_secrets_warning", lang))
+    _out(json.dumps(export_doc(loaded, secrets=args.with_secrets), ensure_ascii=False, indent=1))
+    return 0
+
+
+MAX_IMPORT = 64 * 2**20  # bytes: a 100,000-move game is a few MB
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Import an export file ('-': standard input): one clear line and exit code 1 for anything that is not
+    a complete, legal game (checked whole before anything is written)."""
+    from gm.i18n import t
+    from gm.store import SaveError
+
+    lang = _lang(args)
+    store = _store(args)
+    try:
+        if args.file == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            raw = stream.read(MAX_IMPORT + 1) if stream is not None else \
+                sys.stdin.read(MAX_IMPORT + 1).encode("utf-8", "surrogateescape")
+        else:
+            with open(args.file, "rb") as f:
+                raw = f.read(MAX_IMPORT + 1)
+        if len(raw) > MAX_IMPORT:
+            raise SaveError(f"the file is larger than {MAX_IMPORT // 2**20} MB")
+        try:
+            text = raw.decode("utf-8").removeprefix("\ufeff")
+        except UnicodeDecodeError:
+            raise SaveError(t("ui.import_not_text", lang)) from None
+        try:
+            doc = json.loads(text)
+        except RecursionError:
+            raise SaveError(t("ui.import_too_deep", lang)) from None
+        except ValueError as exc:
+            raise SaveError(t("ui.import_not_json", lang, error=str(exc)[:120])) from None
+        gid = store.import_game(doc)
+    except OSError as exc:
+        _err(t("ui.import_failed", lang, error=f"{_shown(args.file)}: {exc.strerror or type(exc).__name__}"))
+        return 1
+    except (SaveError, RecursionError) as exc:
+        reason = str(exc) if isinstance(exc, SaveError) else t("ui.import_too_deep", lang)
+        _err(t("ui.import_failed", lang, error=reason))
         return 1
     _out(t("ui.imported", lang, id=gid))
     return 0
 
 
-def _batch(path: str, handle: Any) -> int:
-    """Run `handle` on each JSON line of `path` ('-': standard input), printing one JSON result per line."""
-    stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+def _batch(path: str, handle: Callable[[Any], dict[str, Any]], lang: str = "en") -> int:
+    """Run `handle` on each JSON line of `path` ('-': standard input), printing one JSON result per line; a
+    line that is not UTF-8 text or not a usable JSON object gives an error line and the batch goes on. A
+    file that cannot be opened: one line on standard error, exit code 2."""
+    from gm.i18n import t
+    from gm.text import has_undecodable
+
+    try:
+        stream = sys.stdin if path == "-" else open(path, encoding="utf-8", errors="surrogateescape")  # noqa: SIM115
+    except OSError as exc:
+        _err(t("ui.batch_unreadable", lang, file=path, error=exc.strerror or type(exc).__name__))
+        return 2
     with stream:
-        for line in stream:
+        for number, line in enumerate(stream, 1):
             if not line.strip():
+                continue
+            if has_undecodable(line):
+                _out(json.dumps({"kind": "error", "error": t("ui.batch_not_text", lang, line=number)}))
                 continue
             try:
                 result = handle(json.loads(line))
-            except (ValueError, KeyError, TypeError, AttributeError) as exc:
-                result = {"kind": "error", "error": f"bad input line: {exc}"}
+            except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+                error = f"{type(exc).__name__}: {str(exc)[:200]}" if isinstance(exc, RecursionError | KeyError) \
+                    else str(exc)[:300]
+                result = {"kind": "error", "error": t("ui.batch_bad_line", lang, error=error)}
             _out(json.dumps(result, ensure_ascii=False))
     return 0
 
@@ -274,22 +447,32 @@ def _batch(path: str, handle: Any) -> int:
 
 def parse_one(game_name: str, scenario: dict[str, Any], player: int | None, text: str,
               lang: str | None) -> dict[str, Any]:
-    """The parser's verdict on `text` in the scenario, as the JSON `gm parse --json` prints."""
+    """The parser's verdict on `text` in the scenario, as the JSON `gm parse --json` prints. Seats are named
+    as the scenario and `--player` number them ("seat 0"); a scenario that cannot be used or a seat that is
+    not at the table gives {"kind": "error", "reason": ...}."""
     from engine import EngineError
+    from gm.i18n import normalise_lang, t
     from gm.narrate import explain
     from gm.parse import parse_move
     from gm.store import game_engine
+    from gm.text import printable
 
+    ui = normalise_lang(lang) if lang else "en"
     try:
-        game = game_engine(game_name)
+        game = game_engine(str(game_name))
         state = game.scenario(scenario)
-    except (EngineError, LookupError) as exc:
-        return {"kind": "error", "reason": str(exc)}
+    except (EngineError, LookupError, TypeError, RecursionError) as exc:
+        return {"kind": "error", "reason": t("ui.bad_scenario", ui, error=printable(str(exc))[:300])}
+    players = game.view(state, None).summary.players
+    if player is not None and (type(player) is not int or not 0 <= player < players):
+        return {"kind": "error", "reason": t("ui.no_such_seat", ui, seat=printable(str(player))[:20],
+                                             last=players - 1)}
     seat = state.decision.player if player is None else player
     res = parse_move(game, state, seat, text, lang=lang)
     out = res.to_json(game)
     if res.kind == "illegal" and res.illegal is not None:
-        out["reason"] = explain(game.name, res.illegal, lang or res.lang or "en")
+        said = normalise_lang(lang or res.lang or "en")
+        out["reason"] = explain(game.name, res.illegal, said, [t("ui.seat", said, n=i) for i in range(players)])
     elif res.kind == "no_match":
         out.setdefault("reason", res.reason or "no_match")
     return out
@@ -297,23 +480,31 @@ def parse_one(game_name: str, scenario: dict[str, Any], player: int | None, text
 
 def cmd_parse(args: argparse.Namespace) -> int:
     from gm import games
+    from gm.i18n import t
     from gm.narrate import describe_action
 
+    lang = _lang(args)
     args.game = args.game or games.playable()[0]
     if args.batch:
         return _batch(args.batch, lambda item: parse_one(item.get("game", args.game), item["scenario"],
-                                                         item.get("player"), str(item["text"]), item.get("lang")))
+                                                         item.get("player"), str(item["text"]), item.get("lang")),
+                      lang)
     if not args.scenario or args.text is None:
-        _err("gm parse needs --scenario FILE and a text (or --batch FILE)")
+        _err(t("ui.parse_usage", lang))
         return 2
     try:
         scenario = json.loads(Path(args.scenario).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        _err(f"cannot read the scenario: {exc}")
+    except OSError as exc:
+        _err(t("ui.bad_scenario", lang, error=f"{args.scenario}: {exc.strerror or type(exc).__name__}"))
+        return 2
+    except (ValueError, RecursionError) as exc:
+        _err(t("ui.bad_scenario", lang, error=f"{args.scenario}: {type(exc).__name__}: {str(exc)[:200]}"))
         return 2
     result = parse_one(args.game, scenario, args.player, args.text, args.lang)
     if args.json:
         _out(json.dumps(result, ensure_ascii=False))
+    elif result["kind"] == "error":
+        _err(result["reason"])
     else:
         from gm.store import game_engine
 
@@ -324,7 +515,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
             action = game.from_notation(state, result["notation"])
             _out(f"{result['notation']}  ({describe_action(game.name, action, lang)})")
         elif result["kind"] == "ambiguous":
-            _out("ambiguous:")
+            _out(t("ui.parse_ambiguous", lang))
             for n in result["candidates"]:
                 _out(f"  {n}")
         else:
@@ -335,20 +526,27 @@ def cmd_parse(args: argparse.Namespace) -> int:
 # ---- ask ------------------------------------------------------------------------------------------------
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    from gm.rules import answer
-
-    if args.batch:
-        from gm.llm import from_env
-
-        llm = from_env()
-        return _batch(args.batch, lambda item: answer(str(item["question"]), str(item.get("game", args.game)),
-                                                      lang=item.get("lang"), llm=llm).to_json())
-    if not args.question:
-        _err("gm ask needs a question (or --batch FILE)")
-        return 2
+    from gm.i18n import t
     from gm.llm import from_env
+    from gm.rules import answer
+    from gm.text import has_undecodable
 
-    ans = answer(" ".join(args.question), args.game, lang=args.lang, llm=from_env())
+    lang = _lang(args)
+    try:
+        llm = from_env()
+    except ValueError as exc:  # a model setting that cannot be used, named by the model layer
+        _err(str(exc))
+        return 2
+    if args.batch:
+        return _batch(args.batch, lambda item: answer(str(item["question"]), str(item.get("game", args.game)),
+                                                      lang=item.get("lang"), llm=llm).to_json(), lang)
+    if not args.question:
+        _err(t("ui.ask_usage", lang))
+        return 2
+    if has_undecodable(" ".join(args.question)):  # bytes that are not text in the terminal's encoding
+        _err(t("ui.not_text", lang))
+        return 2
+    ans = answer(" ".join(args.question), args.game, lang=args.lang, llm=llm)
     if args.json:
         _out(json.dumps(ans.to_json(), ensure_ascii=False))
     else:
@@ -413,8 +611,8 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         ("resume", "reopen the latest game, or a campaign's or a game id's", "?", cmd_resume),
         ("saves", "list campaigns and games", None, cmd_saves),
         ("replay", "print a game's narrated log", "?", cmd_replay),
-        ("delete", "delete a game (id) or a campaign (name)", 1, cmd_delete),
-        ("export", "print a game as JSON", "?", cmd_export),
+        ("delete", "delete a game (id, game:ID) or a campaign (name, campaign:NAME), after asking", 1, cmd_delete),
+        ("export", "print a game as JSON (a game in play: its public record)", "?", cmd_export),
         ("import", "import a game exported with `gm export` ('-': standard input)", 1, cmd_import),
     ]
     for name, text, nargs, func in simple:
@@ -422,6 +620,11 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         if nargs is not None:
             cmd.add_argument("file" if name == "import" else "ref", nargs=None if nargs == 1 else nargs)
         cmd.add_argument("--lang")
+        if name == "delete":
+            cmd.add_argument("-y", "--yes", action="store_true", help="delete without asking")
+        if name == "export":
+            cmd.add_argument("--with-secrets", action="store_true",
+                             help="a game in play whole, seed included (it reveals every hidden card)")
         cmd.set_defaults(func=func)
 
     parse = sub.add_parser("parse", help="run the move parser alone on a scenario")
@@ -444,7 +647,29 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     return p
 
 
+def _stdio() -> None:
+    """Standard streams that never crash on text: what the output's encoding cannot hold is replaced (a
+    Latin-1 terminal), and input bytes that are not text in its encoding arrive as surrogates, which a
+    session or a batch refuses line by line instead of stopping with a traceback."""
+    for stream, errors in ((sys.stdout, "replace"), (sys.stdin, "surrogateescape")):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors=errors)
+            except (ValueError, OSError):
+                pass
+
+
+def _storage_failure(exc: Exception) -> str | None:
+    """The one-line reason when `exc` is a failure of the disk or the database (else None)."""
+    from gm.session import STORAGE_ERRORS
+    from gm.store import storage_error_text
+
+    return storage_error_text(exc) if isinstance(exc, STORAGE_ERRORS) else None
+
+
 def main(argv: list[str] | None = None) -> int:
+    _stdio()
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser(argv).parse_args(argv)
     try:
@@ -463,6 +688,14 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (e.g. `gm replay 3 | head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as exc:  # a disk or database that fails mid-command: one line, never a traceback
+        reason = _storage_failure(exc)
+        if reason is None:
+            raise
+        from gm.i18n import t
+
+        _err(t("ui.store_lost", _lang(args), error=reason))
+        return 1
 
 
 if __name__ == "__main__":

@@ -208,6 +208,8 @@ class Repl:
             if cmd in ("/undo", "/u") and previous is not None:
                 reply = s.undo(None, s.lang_of(previous), previous_human=previous)
                 self.show(reply)
+                if reply.quit:
+                    return False  # the game is gone from the store
                 if reply.accepted:
                     return True  # the previous player moves again
                 continue
@@ -256,11 +258,13 @@ class Repl:
         private = s.kit.info.hidden_between_players  # the engine says whether a shared screen must be handed over
         last_header: tuple[int, int] | None = None
         while True:
+            if s.closed:  # the game was deleted elsewhere, or its save became unusable: nothing more is saved
+                return 1
             if s.state.is_over:
                 reply = Reply()
                 s.announce_end(reply, lang)
                 self.show(reply)
-                self.write(t("ui.game_saved", lang, game=s.game_id))
+                self.write(s.farewell(lang))
                 return 0
             seat = s.human_to_move()
             if seat is None:  # only bots are left to move (a table of bots): let them finish
@@ -271,7 +275,7 @@ class Repl:
             if several and self.shown_to != seat:
                 if private:
                     if not self.handoff(seat):
-                        self.write(t("ui.bye", lang, ref=s.campaign or s.game_id))
+                        self.write(s.farewell(lang))
                         return 0
                     if s.human_to_move() != seat:
                         continue
@@ -285,7 +289,7 @@ class Repl:
                 last_header = key
             typed = self.ask(f"{s.names[seat].lower()} ▸ ", seat)
             if typed is None:
-                self.write(t("ui.bye", lang, ref=s.campaign or s.game_id))
+                self.write(s.farewell(lang))
                 return 0
             reply = s.handle(typed)
             self.show(reply)

@@ -10,23 +10,39 @@ from __future__ import annotations
 import logging
 import random
 import re
+import sqlite3
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from engine import IllegalAction, replay
 from gm import games
 from gm.i18n import has, join_list, normalise_lang, t
 from gm.kit import Kit
-from gm.store import GENESIS, LoadedGame, SaveError, Store, chain_hash
-from gm.text import LANGS, looks_like_question
+from gm.store import (
+    MAX_SEED,
+    GameGone,
+    GameMovedOn,
+    LoadedGame,
+    SaveError,
+    Store,
+    chain_hash,
+    genesis,
+    storage_error_text,
+)
+from gm.text import LANGS, clean_name, distinct_names, has_undecodable, looks_like_question, printable
 
 log = logging.getLogger(__name__)
 
 MAX_LINE = 2000
 YES = {"y", "yes", "yeah", "yep", "ok", "okay", "sure", "j", "ja", "jawohl", "jo", "genau", "o", "oui", "ouais",
        "d'accord", "dac"}
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1a\x1c-\x1f\x7f-\x9f]")  # controls but ESC: a space each
+STORAGE_ERRORS: tuple[type[Exception], ...] = (SaveError, SQLAlchemyError, sqlite3.Error, OSError)
+"""What a failing disk or database raises while a move is saved (a full disk, a read-only file, a lost server)."""
 
 
 @dataclass
@@ -63,27 +79,35 @@ class Reply:
 
 
 def parse_players(spec: str, default_lang: str | None = None, *, game: str) -> list[Seat]:
-    """`"Ana:de,Ben,bot:greedy"` -> seats of `game`. A bot is `bot[:KIND[:lang]]`; a human `Name[:lang]`."""
+    """`"Ana:de,Ben,bot:greedy"` -> seats of `game`. A bot is `bot[:KIND[:lang]]`; a human `Name[:lang]`.
+
+    Names lose their control characters and escape sequences and are cut to 24 characters; two humans may
+    not share a name (case-insensitively), and a bot never takes a human's or another bot's name: it is
+    numbered instead ("Greedy 2"). ValueError (in `default_lang`) for an unknown bot, an empty or a repeated
+    name."""
     info = games.get(game).info
+    ui = normalise_lang(default_lang)
     seats: list[Seat] = []
     for raw in spec.split(","):
-        item = raw.strip()
-        if not item:
+        parts = [clean_name(p) for p in raw.split(":")]
+        if not raw.strip():
             continue
-        parts = [p.strip() for p in item.split(":")]
         if parts[0].lower() == "bot":
             kind = (parts[1] if len(parts) > 1 and parts[1] else info.default_bot).lower()
             if kind not in info.bots:
-                raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(sorted(info.bots))}")
-            lang = normalise_lang(parts[2]) if len(parts) > 2 else None
-            same = sum(1 for s in seats if s.bot == kind)
-            name = kind.capitalize() + (f" {same + 1}" if same else "")
-            seats.append(Seat(name=name, kind="bot", bot=kind, lang=lang))
+                raise ValueError(t("ui.unknown_bot", ui, bot=kind, bots=", ".join(sorted(info.bots))))
+            lang = normalise_lang(parts[2]) if len(parts) > 2 and parts[2] else None
+            seats.append(Seat(name=kind.capitalize(), kind="bot", bot=kind, lang=lang))
         else:
+            if not parts[0]:
+                raise ValueError(t("ui.empty_name", ui, spec=ascii(raw.strip())[1:-1][:40]))
             lang = normalise_lang(parts[1]) if len(parts) > 1 and parts[1] else None
-            if any(s.name.lower() == parts[0].lower() for s in seats):
-                raise ValueError(f"two players are called {parts[0]!r}")
-            seats.append(Seat(name=parts[0][:24], kind="human", lang=lang))
+            if any(not s.is_bot and s.name.casefold() == parts[0].casefold() for s in seats):
+                raise ValueError(t("ui.same_name", ui, name=parts[0]))
+            seats.append(Seat(name=parts[0], kind="human", lang=lang))
+    names = distinct_names([s.name for s in seats], [s.is_bot for s in seats], lambda i: seats[i].name)
+    for seat, name in zip(seats, names, strict=True):
+        seat.name = name
     return seats
 
 
@@ -92,7 +116,7 @@ class Session:
 
     def __init__(self, store: Store, game_id: int, game_name: str, seats: list[Seat], state: Any,
                  seed: int, options: dict[str, Any], default_lang: str = "en", campaign: str | None = None,
-                 chain: str = GENESIS, log: list[tuple[int, str]] | None = None,
+                 chain: str | None = None, log: list[tuple[int, str]] | None = None,
                  units: list[int] | None = None) -> None:
         self.store = store
         self.game_id = game_id
@@ -106,7 +130,10 @@ class Session:
         self.options = options
         self.default_lang = normalise_lang(default_lang)
         self.campaign = campaign
-        self.chain = chain
+        # the chain's first link (a hash of the header) and its last (None: no move yet)
+        self.genesis = genesis(game_id, self.game.name, [asdict(s) for s in seats], options, seed)
+        self.chain = chain if chain is not None else self.genesis
+        self.closed = False  # the game is gone from the store (deleted elsewhere, or unusable): nothing saves
         self.log: list[tuple[int, str]] = list(log or [])
         self.units: list[int] = list(units) if units is not None else list(range(len(self.log)))
         self.pending: list[Any] = []  # candidates of the last ambiguous move: "2" picks the second
@@ -115,6 +142,7 @@ class Session:
         self.history: list[str] = []  # the last narrated lines, for the model's bounded context
         self._events: list[list[Any]] | None = None  # the events of each ply (replayed when first needed)
         self.seen: dict[int, int] = {}  # seat -> how many plies that human has been shown
+        self.announced = False  # the final result has been told (announce_end tells it once)
 
     # ---- creation ------------------------------------------------------------------------------------
 
@@ -128,6 +156,8 @@ class Session:
         if not game.min_players <= len(seats) <= game.max_players:
             raise ValueError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
                              f"not {len(seats)}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+            raise ValueError(t("ui.bad_seed", default_lang, seed=str(seed)[:30], max=MAX_SEED - 1))
         state = game.new_game(players=len(seats), seed=seed, options=options)
         campaign_id = None
         if campaign:
@@ -154,7 +184,10 @@ class Session:
 
     @property
     def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+        """The seats' names as shown: without control characters, never two alike (a saved or imported
+        table may hold either)."""
+        return distinct_names([s.name for s in self.seats], [s.is_bot for s in self.seats],
+                              lambda i: t("player.fallback", self.default_lang, n=i + 1))
 
     @property
     def to_move(self) -> int | None:
@@ -210,9 +243,15 @@ class Session:
         return self.kit.narrate([e for evs in plies_events for e in evs], lang, self.names, viewer)
 
     def run_bots(self, lang: str, viewer: int | None) -> list[str]:
-        """Bots act until a human must decide or the game is over; returns the narration."""
+        """Bots act until a human must decide or the game is over; returns the narration, then what went
+        wrong with saving (the game moved on elsewhere and was reloaded, or it was deleted)."""
+        lines, notices = self._bots(lang, viewer)
+        return lines + notices
+
+    def _bots(self, lang: str, viewer: int | None) -> tuple[list[str], list[str]]:
+        """The bots' moves: (narration, notices). A bot's move that cannot be saved is not played."""
         lines: list[str] = []
-        while not self.state.is_over:
+        while not self.state.is_over and not self.closed:
             p = self.to_move
             if p is None:
                 break
@@ -221,8 +260,38 @@ class Session:
                 break
             rng = random.Random(f"bot:{self.seed}:{len(self.log)}")
             action = self.game.bots[seat.bot or self.kit.info.default_bot](self.state, rng)
-            lines += self.commit(action, lang, viewer)
-        return lines
+            try:
+                lines += self.commit(action, lang, viewer)
+            except (GameMovedOn, GameGone) as exc:
+                return lines, [self.save_trouble(exc, lang)]
+        return lines, []
+
+    # ---- two sessions on one game ------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Take the game as the store holds it now (state, log, units, chain), after another session moved
+        it on. The seats' languages chosen in this session are kept. Raises SaveError."""
+        loaded = self.store.load(self.game_id)
+        self.state, self.log, self.units = loaded.state, list(loaded.log), list(loaded.units)
+        self.chain, self.genesis = loaded.chain, loaded.genesis
+        self._events = None
+        self.pending = []
+        self.announced = False
+        self.seen = {k: min(v, len(self.log)) for k, v in self.seen.items()}
+        log.info("game %s: reloaded at move %d (changed elsewhere)", self.game_id, len(self.log))
+
+    def save_trouble(self, exc: GameMovedOn | GameGone, lang: str, undo: bool = False) -> str:
+        """The message for a move (or an undo) the store refused because the game moved on elsewhere (the
+        session reloads it) or was deleted (the session closes); in `lang`."""
+        if isinstance(exc, GameGone):
+            self.closed = True
+            return t("ui.game_gone", lang, id=self.game_id)
+        try:
+            self.reload()
+        except SaveError as damaged:
+            self.closed = True
+            return t("ui.corrupt_save", lang, error=str(damaged))
+        return t("ui.undo_moved_on" if undo else "ui.moved_on", lang, moves=len(self.log))
 
     # ---- what happened since a player last looked ------------------------------------------------------
 
@@ -253,11 +322,33 @@ class Session:
     # ---- one typed line -------------------------------------------------------------------------------
 
     def handle(self, text: str) -> Reply:
-        """Handle one line typed by the human whose turn it is."""
-        reply = Reply()
+        """Handle one line typed by the human whose turn it is. Never raises for what is typed; a save that
+        fails (a full disk, a read-only file) is refused with a message and the game goes on."""
         seat = self.human_to_move()
         lang = self.lang_of(seat)
-        text = CONTROL.sub(" ", text or "").strip()
+        before = len(self.log)
+        try:
+            return self._handle(text, seat, lang)
+        except STORAGE_ERRORS as exc:
+            log.warning("game %s: the save failed: %s", self.game_id, storage_error_text(exc))
+            reply = Reply()
+            if len(self.log) != before:  # the player's move is saved; what followed (a bot's) is not
+                key = "ui.save_failed_after"
+            else:
+                key = "ui.save_failed" if not (text or "").lstrip().startswith("/") else "ui.storage_failed"
+            reply.add(t(key, self.lang_of(seat), error=storage_error_text(exc)), "error")
+            return reply
+
+    def _handle(self, text: str, seat: int | None, lang: str) -> Reply:
+        reply = Reply()
+        text = text if isinstance(text, str) else ""
+        if has_undecodable(text):  # bytes that were not text in the input's encoding (e.g. Latin-1 into UTF-8)
+            reply.add(t("ui.not_text", lang), "error")
+            return reply
+        if len(text) > 4 * MAX_LINE:
+            reply.add(t("ui.too_long", lang, limit=MAX_LINE), "error")
+            return reply
+        text = printable(CONTROL.sub(" ", text))
         if not text:
             return reply
         if len(text) > MAX_LINE:
@@ -272,9 +363,13 @@ class Session:
             reply.add(t("ui.not_a_human_turn", lang), "error")
             return reply
         pending, self.pending = self.pending, []
-        pick = text.rstrip(".)!").strip().lower()
-        if pending and pick.isdigit() and 1 <= int(pick) <= len(pending):
-            return self.play(pending[int(pick) - 1], seat, lang)
+        pick = unicodedata.normalize("NFKC", text).rstrip(".)!").strip().lower()  # "²", "٣", "３" are digits too
+        if pending and pick.isdecimal() and len(pick) <= 3:
+            if 1 <= int(pick) <= len(pending):
+                return self.play(pending[int(pick) - 1], seat, lang)
+            self.pending = pending  # a number that lists nothing: ask again, never read it as a card
+            reply.add(t("ui.pick_range", lang, n=len(pending)), "candidates")
+            return reply
         if len(pending) == 1 and pick in YES:
             return self.play(pending[0], seat, lang)
         if looks_like_question(text):
@@ -291,43 +386,44 @@ class Session:
         except IllegalAction as exc:  # the parser is grounded, but the engine stays the judge
             reply.add(self.kit.explain(exc.illegal, lang, self.names), "refusal")
             return reply
+        except (GameMovedOn, GameGone) as exc:  # another session was first, or the game was deleted
+            reply.add(self.save_trouble(exc, lang), "error")
+            reply.quit = self.closed
+            return reply
         except SaveError as exc:
             reply.add(t("ui.save_failed", lang, error=str(exc)), "error")
             return reply
         reply.accepted = True
         self.mark_seen(seat)
-        lines += self.run_bots(lang, seat)
+        more, notices = self._bots(lang, seat)
+        lines += more
         self.mark_seen(seat)
         self.narrate(reply, lines, lang)
+        for notice in notices:
+            reply.add(notice, "error")
+        reply.quit = self.closed
         self.announce_end(reply, lang)
         return reply
 
     def narrate(self, reply: Reply, lines: list[str], lang: str) -> None:
-        """Add the narration of the moves just made: the model's (streamed) when configured, else the
-        templates. The model sees only the template lines (public facts) and the kit's public facts."""
+        """Add the narration of the moves just made: the model's when configured, else the templates. The
+        model sees only the template lines (public facts) and the kit's public facts; its text is shown (sent
+        to `self.stream` at once) only after the whole of it arrived and passed the checks."""
         codes = self.kit.code_pattern
         if self.llm is not None and lines and codes is not None:
-            from gm.llm import LLMError
+            from gm.llm import LLMError, notice_key
             from gm.narrate.llm import narrate_llm
-
-            streamed: list[str] = []
-
-            def on_chunk(chunk: str) -> None:
-                streamed.append(chunk)
-                if self.stream is not None:
-                    self.stream(chunk)
 
             try:
                 facts = self.kit.public_facts(self.game.view(self.state, None))
-                text = narrate_llm(self.llm, lang, lines, facts, self.history, codes, on_chunk)
+                text = narrate_llm(self.llm, lang, lines, facts, self.history, codes, self.stream)
                 reply.messages.append(Message(text, "narration", streamed=self.stream is not None))
                 self.history = (self.history + lines)[-12:]
                 return
-            except LLMError as exc:
-                if streamed and self.stream is not None:
-                    self.stream("\n")  # end the abandoned line; the template sentences follow
-                if exc.notify_player:
-                    reply.add(t("ui.model_failed", lang), "info")
+            except LLMError as exc:  # nothing of it was shown; the template sentences stand
+                key = notice_key(exc)
+                if key is not None:
+                    reply.add(t(key, lang), "info")
         for line in lines:
             reply.add(line, "narration")
         self.history = (self.history + lines)[-12:]
@@ -362,7 +458,7 @@ class Session:
                 reply.add(out.question, "candidates")
                 return reply
             if out.kind == "error" and out.notice:
-                reply.add(t("ui.model_failed", lang), "info")
+                reply.add(t(out.notice, lang), "info")
         if res.kind == "ambiguous":
             self.pending = list(res.candidates[:12])
             reply.add(t("ui.which_one", lang), "candidates")
@@ -387,8 +483,14 @@ class Session:
         return reply
 
     def announce_end(self, reply: Reply, lang: str) -> None:
-        if not self.state.is_over:
+        """The final scores and the winner, once per session (the move that ends the game tells them; the
+        shell's later call adds nothing). They are for everyone: in the table's language when several
+        humans share it."""
+        if not self.state.is_over or self.announced:
             return
+        self.announced = True
+        if len(self.humans) > 1:
+            lang = self.default_lang
         winners = self.game.winners(self.state)
         scores = self.game.scores(self.state)
         table = ", ".join(f"{n} {s}" for n, s in zip(self.names, scores, strict=True))
@@ -396,6 +498,19 @@ class Session:
         key = "ui.winners_tie" if len(winners) != 1 else \
             "ui.winner_low" if self.kit.info.lower_score_wins else "ui.winner_high"
         reply.add(t(key, lang, names=join_list([self.names[w] for w in winners], lang)), "result")
+
+    @property
+    def persistent(self) -> bool:
+        """Whether the game outlives this process (False for an in-memory database: nothing can resume it)."""
+        return bool(getattr(self.store, "persistent", True))
+
+    def farewell(self, lang: str) -> str:
+        """The line said when the table leaves: how to resume, or (in memory only) that nothing was kept."""
+        if not self.persistent:
+            return t("ui.bye_unsaved", lang)
+        if self.state.is_over:
+            return t("ui.game_saved", lang, game=self.game_id)
+        return t("ui.bye", lang, ref=self.campaign or self.game_id)
 
     # ---- meta commands --------------------------------------------------------------------------------
 
@@ -421,7 +536,10 @@ class Session:
         elif cmd in ("/undo", "/u"):
             reply = self.undo(seat, lang)
         elif cmd in ("/save", "/s"):
-            reply.add(t("ui.saved", lang, game=self.game_id, campaign=self.campaign or self.game_id))
+            if self.persistent:
+                reply.add(t("ui.saved", lang, game=self.game_id, campaign=self.campaign or self.game_id))
+            else:
+                reply.add(t("ui.saved_nowhere", lang))
         elif cmd in ("/lang", "/language", "/sprache", "/langue"):
             if arg.lower() not in LANGS:
                 reply.add(t("ui.lang_usage", lang), "error")
@@ -435,7 +553,7 @@ class Session:
         elif cmd in ("/help", "/?", "/hilfe", "/aide"):
             reply.add(self.say("ui.help", lang))
         elif cmd in ("/quit", "/exit", "/q", "/ende", "/quitter"):
-            reply.add(t("ui.bye", lang, ref=self.campaign or self.game_id))
+            reply.add(self.farewell(lang))
             reply.quit = True
         else:
             reply.add(t("ui.unknown_command", lang, command=cmd[:31]), "error")
@@ -462,7 +580,7 @@ class Session:
                 reply.add(t("ui.undo_nothing", lang), "refusal")
             return reply
         state: Any = None
-        chain = GENESIS
+        chain = self.genesis
         revealed = False
         for step in replay(self.game, len(self.seats), self.seed, self.options, self.log):
             if step.ply < first:
@@ -475,7 +593,13 @@ class Session:
             return reply
         if state is None:
             state = self.game.new_game(players=len(self.seats), seed=self.seed, options=self.options)
-        self.store.truncate(self.game_id, first, self.game.state_to_json(state))
+        try:
+            self.store.truncate(self.game_id, first, self.game.state_to_json(state), at=len(self.log),
+                                head=self.chain)
+        except (GameMovedOn, GameGone) as exc:  # a stale session never takes back moves made elsewhere
+            reply.add(self.save_trouble(exc, lang, undo=True), "error")
+            reply.quit = self.closed
+            return reply
         self.state, self.chain = state, chain
         del self.log[first:]
         del self.units[first:]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -38,6 +39,21 @@ def starts_with_question_word(text: str) -> bool:
     return bool(QUESTION_START.match(fold(text)))
 
 
+_WH = re.compile(r"^\s*(what|why|how|when|who|which|whose|where|wie|was|warum|wieso|weshalb|wann|wer|wo|welche[rsnm]?|"
+                 r"combien|pourquoi|comment|quand|qui|quel(le)?s?|ou|est[- ]ce|que|quoi)\b")
+_INVERTED = re.compile(r"^\s*(can|could|should|may|might|must|do|does|did|is|are|am|will|would|shall)\s+"
+                       r"(i|we|you|he|she|they|it|one)\b|^\s*(kann|kannst|konnte|darf|darfst|muss|musst|soll|"
+                       r"sollte|spiel|spiele|nehme|nehm|passe|hab|habe|ist|bin|gibt)\s+(ich|man|du|wir|es)\b|"
+                       r"^\s*(puis|peux|dois|devrais|peut|faut|tu|on)[- ]+(je|on|il|crois|penses|peux|dois)\b")
+
+
+def is_question(text: str) -> bool:
+    """A question rather than a statement or a move: a question mark at the end, a question word at the
+    start, or an inverted verb ("can I", "kann ich", "puis-je")."""
+    s = fold(text).strip()
+    return s.endswith("?") or bool(_WH.match(s) or _INVERTED.match(s))
+
+
 def looks_like_question(text: str) -> bool:
     """A question mark at the end, or a question word at the start."""
     s = text.strip()
@@ -61,3 +77,48 @@ def detect_lang(text: str, default: str = DEFAULT_LANG) -> str:
         return default
     code = str(found.iso_code_639_1.name).lower()
     return code if code in LANGS else default
+
+
+# ---- text from outside shown on a terminal -------------------------------------------------------------------
+
+MAX_NAME = 24
+_ESCAPE_SEQ = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def has_undecodable(text: str) -> bool:
+    """Whether `text` holds bytes that were not text in its encoding (read with errors="surrogateescape")."""
+    return any("\ud800" <= c <= "\udfff" for c in text)
+
+
+def printable(text: str) -> str:
+    """`text` without terminal escape sequences, C0/C1 control characters (ESC included), bidirectional
+    overrides and undecodable bytes; line breaks and tabs become spaces, runs of spaces one space."""
+    if "\x1b" in text:
+        text = _ESCAPE_SEQ.sub("", text)
+    if not text.isascii() or not text.isprintable():
+        text = "".join(" " if c.isspace() else c for c in text
+                       if c.isspace() or (unicodedata.category(c) not in ("Cc", "Cs") and c not in _BIDI))
+    return " ".join(text.split())
+
+
+def clean_name(name: object) -> str:
+    """A player's name as it may be shown: printable (see :func:`printable`), at most MAX_NAME characters."""
+    return printable(name if isinstance(name, str) else "")[:MAX_NAME].strip()
+
+
+def distinct_names(names: Sequence[str], bots: Sequence[bool], fallback: Callable[[int], str]) -> list[str]:
+    """The names to show for a table's seats: cleaned (:func:`clean_name`), `fallback(seat)` for an empty
+    one, and never two alike (case-insensitively): humans keep theirs first, a later or bot seat that would
+    repeat one is numbered ("Greedy 2")."""
+    base = [clean_name(n) or fallback(i) for i, n in enumerate(names)]
+    order = sorted(range(len(base)), key=lambda i: (bool(bots[i]) if i < len(bots) else False, i))
+    taken: set[str] = set()
+    out = list(base)
+    for i in order:
+        name, k = base[i], 2
+        while name.casefold() in taken:
+            name, k = f"{base[i]} {k}", k + 1
+        taken.add(name.casefold())
+        out[i] = name
+    return out

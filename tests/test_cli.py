@@ -59,14 +59,14 @@ def test_saves_export_import_replay_delete(tmp_path):
     assert "gm resume freitag" in r.stdout
     saves = gm(tmp_path, "saves").stdout
     assert "freitag" in saves and "Ana" in saves and "in play" in saves
-    exported = gm(tmp_path, "export", "1")
+    exported = gm(tmp_path, "export", "1", "--with-secrets")
     doc = json.loads(exported.stdout)
     assert doc["format"] == "viking-gm/game" and doc["seed"] == 3
     (tmp_path / "g.json").write_text(exported.stdout)
     assert "Imported as game 2" in gm(tmp_path, "import", "g.json").stdout
     assert gm(tmp_path, "replay", "2").returncode == 0
-    assert gm(tmp_path, "delete", "2").returncode == 0
-    assert gm(tmp_path, "delete", "2").returncode == 1
+    assert gm(tmp_path, "delete", "2", stdin="y\n").returncode == 0
+    assert gm(tmp_path, "delete", "2", "--yes").returncode == 1
     (tmp_path / "bad.json").write_text("{\"format\": \"nope\"}")
     bad = gm(tmp_path, "import", "bad.json")
     assert bad.returncode == 1 and "Traceback" not in bad.stderr

@@ -177,3 +177,19 @@ def test_the_hand_over_screen_needs_its_own_enter_completes_nothing_and_clears_t
     seat_first, seat_second = session.names.index(first), session.names.index(second)
     assert "/board" in repl.prompts_by_seat[seat_first].history.get_strings()
     assert "/board" not in repl.prompts_by_seat[seat_second].history.get_strings()
+
+
+def test_a_table_whose_game_was_deleted_elsewhere_stops_instead_of_looping(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
+    session = Session.new(store, "odin", parse_players("bot:greedy,bot:random", game="odin"), seed=4, options={},
+                          default_lang="en")
+    assert store.delete_game(session.game_id)  # another window deleted it
+    out: list[str] = []
+    result: list[int] = []
+    with create_pipe_input() as pipe:
+        repl = Repl(session, input=pipe, output=DummyOutput(), write=out.append)
+        runner = threading.Thread(target=lambda: result.append(repl.run()), daemon=True)
+        runner.start()
+        runner.join(timeout=10)
+    assert result == [1] and session.closed
+    assert session.log == [] and any(str(session.game_id) in line for line in out)

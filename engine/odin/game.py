@@ -27,6 +27,7 @@ from engine.core import (
     Summary,
     dumps,
     facts,
+    shown,
 )
 from engine.odin.actions import (
     ACTION_ADAPTER,
@@ -219,11 +220,11 @@ class OdinGame:
         opts = dict(OPTION_DEFAULTS)
         for key, value in (options or {}).items():
             if key not in OPTION_DEFAULTS:
-                raise OptionsError(f"unknown option {key!r}; ODIN knows {sorted(OPTION_DEFAULTS)}")
+                raise OptionsError(f"unknown option {shown(key)}; ODIN knows {', '.join(sorted(OPTION_DEFAULTS))}")
             opts[key] = value
         target = opts["target"]
         if target != "one_hand" and (type(target) is not int or target not in TARGETS):
-            raise OptionsError(f"target must be one of 10, 15, 20 or 'one_hand', not {target!r}")
+            raise OptionsError(f"target must be one of 10, 15, 20 or 'one_hand', not {shown(target)}")
         if not isinstance(opts["two_player_remove_suits"], bool):
             raise OptionsError("two_player_remove_suits must be true or false")
         return opts
@@ -231,9 +232,9 @@ class OdinGame:
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> OdinState:
         opts = self.options(options)
         if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise OptionsError(f"ODIN is for 2 to 6 players, not {players!r}")
+            raise OptionsError(f"ODIN is for 2 to 6 players, not {shown(players)}")
         if type(seed) is not int:
-            raise OptionsError(f"seed must be an integer, not {seed!r}")
+            raise OptionsError(f"seed must be an integer, not {shown(seed)}")
         removed = 0
         if opts["two_player_remove_suits"] and players == 2:
             setup = random.Random(f"odin:{seed}:setup")
@@ -426,7 +427,7 @@ class OdinGame:
         if words == ["PASS"]:
             return PASS
         if not words or words[0] != "PLAY":
-            raise NotationError(f"expected 'play <cards> [take <card>]' or 'pass', got {text.strip()!r}")
+            raise NotationError(f"expected 'play <cards> [take <card>]' or 'pass', got {shown(text.strip())}")
         words = words[1:]
         take = None
         if "TAKE" in words:
@@ -437,7 +438,7 @@ class OdinGame:
             words = words[:i]
         for w in words + ([take] if take else []):
             if w not in INDEX:
-                raise NotationError(f"{w!r} is not a card: a card is a colour letter (B R P G K O) and 1-9")
+                raise NotationError(f"{shown(w)} is not a card: a card is a colour letter (B R P G K O) and 1-9")
         if not words:
             raise NotationError("'play' needs at least one card")
         if len(set(words)) != len(words):
@@ -448,7 +449,7 @@ class OdinGame:
         action = self.parse_notation(text)
         illegal = self.check(state, action)
         if illegal is not None:
-            raise NotationError(f"illegal here: {illegal.code} {illegal.params}", illegal)
+            raise NotationError(f"illegal here: {illegal}", illegal)
         return action
 
     # ---- views and results ----------------------------------------------------------------------------
@@ -513,8 +514,8 @@ class OdinGame:
     def state_from_json(self, text: str) -> OdinState:
         try:
             d = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise StateFormatError(f"not a JSON state: {exc}") from exc
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise StateFormatError(f"not a JSON state: {type(exc).__name__}") from exc
         try:
             if d.get("game") != "odin" or d.get("version") != 1:
                 raise StateFormatError("not an ODIN state of version 1")
@@ -532,17 +533,31 @@ class OdinGame:
             parts = [*hands, center, discard, stock, removed]
             if sum(parts) != ALL or any(a & b for i, a in enumerate(parts) for b in parts[i + 1:]):
                 raise StateFormatError("the 54 cards are not each in exactly one place")
-            players = int(d["players"])
+            def num(value: Any, low: int, high: int, what: str) -> int:
+                if type(value) is not int or not low <= value < high:
+                    raise StateFormatError(f"{what} must be an integer from {low} to {high - 1}")
+                return value
+
+            players = num(d["players"], 2, 7, "players")
             if len(hands) != players or len(d["scores"]) != players:
                 raise StateFormatError("hands or scores do not match the number of players")
+            over = d["over"]
+            if type(over) is not bool:
+                raise StateFormatError("over must be true or false")
+            scores = tuple(num(s, 0, 2**31, "a score") for s in d["scores"])
+            target = num(d["target"], 0, 21, "target")
+            if target not in (0, *TARGETS):
+                raise StateFormatError("target must be 0 (one hand), 10, 15 or 20")
             return OdinState(players, hands, center, center.bit_count(), value_of(center) if center else 0,
-                             discard, stock, removed, int(d["to_move"]), int(d["last_played_by"]),
-                             int(d["passes"]), tuple(int(s) for s in d["scores"]), int(d["target"]),
-                             int(d["seed"]), int(d["deal"]), int(d["ply"]), bool(d["over"]))
+                             discard, stock, removed, num(d["to_move"], -1 if over else 0, players, "to_move"),
+                             num(d["last_played_by"], -1, players, "last_played_by"),
+                             num(d["passes"], 0, players, "passes"), scores, target,
+                             num(d["seed"], -2**63, 2**63, "seed"), num(d["deal"], 0, 2**63, "deal"),
+                             num(d["ply"], 0, 2**63, "ply"), over)
         except StateFormatError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise StateFormatError(f"damaged ODIN state: {exc!r}") from exc
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError, RecursionError) as exc:
+            raise StateFormatError(f"damaged ODIN state: {type(exc).__name__}: {str(exc)[:200]}") from exc
 
     # ---- scenarios ------------------------------------------------------------------------------------
 
@@ -565,7 +580,7 @@ class OdinGame:
                 raise ScenarioError(f"scenario needs {key!r}")
         players = spec["players"]
         if type(players) is not int or not 2 <= players <= 6:
-            raise ScenarioError(f"players must be 2 to 6, not {players!r}")
+            raise ScenarioError(f"players must be 2 to 6, not {shown(players)}")
         hands_spec, center_spec = spec["hands"], spec["center"]
         if not isinstance(hands_spec, list) or len(hands_spec) != players:
             raise ScenarioError(f"hands must list {players} hands, one per seat")
@@ -578,9 +593,9 @@ class OdinGame:
                 raise ScenarioError(f"{where} must be a list of cards")
             m = 0
             for raw in cards:
-                code = str(raw).upper()
+                code = raw.strip().upper() if isinstance(raw, str) else ""
                 if code not in INDEX:
-                    raise ScenarioError(f"{raw!r} in {where} is not a card (B R P G K O and 1-9, e.g. R7)")
+                    raise ScenarioError(f"{shown(raw, 20)} in {where} is not a card (B R P G K O and 1-9, e.g. R7)")
                 if code in seen:
                     raise ScenarioError(f"card {code} appears twice")
                 seen.add(code)
@@ -618,13 +633,16 @@ class OdinGame:
         except OptionsError as exc:
             raise ScenarioError(str(exc)) from exc
         target = 0 if opts["target"] == "one_hand" else opts["target"]
-        seed = spec.get("seed", 0)
-        if type(seed) is not int:
-            raise ScenarioError("seed must be an integer")
+        counters = {key: spec.get(key, 0) for key in ("seed", "deal", "ply")}
+        for key, value in counters.items():
+            if type(value) is not int or not 0 <= value < 2**63:
+                raise ScenarioError(f"{key} must be an integer from 0 to 2**63-1")
+        if any(s >= 2**31 for s in scores):
+            raise ScenarioError("scores must be below 2**31")
         discard = ALL & ~center & ~sum(hands)
         return OdinState(players, hands, center, center.bit_count(), value_of(center) if center else 0,
-                         discard, 0, 0, to_move, last, passes, tuple(scores), target, seed,
-                         int(spec.get("deal", 0)), int(spec.get("ply", 0)), False)
+                         discard, 0, 0, to_move, last, passes, tuple(scores), target, counters["seed"],
+                         counters["deal"], counters["ply"], False)
 
     # ---- boundary helpers -------------------------------------------------------------------------------
 

@@ -46,8 +46,8 @@ def explain_generic(code: str, params: Mapping[str, Any], lang: str, names: Sequ
     values: dict[str, Any] = {k: " ".join(map(str, v)) if isinstance(v, list | tuple) else v
                               for k, v in params.items()}
     values["code"] = code
-    if code == "not_your_turn":
-        seat = params.get("player")
+    if code == "not_your_turn":  # {name} is the seat to move ("to_move"); "player" is who asked
+        seat = params.get("to_move", params.get("player"))
         if seat is None:
             return t("refuse.not_your_turn_nobody", lang)
         values["name"] = player_name(names, seat, lang)
