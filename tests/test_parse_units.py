@@ -355,7 +355,8 @@ def test_illegal_reasons_come_from_the_engine() -> None:
 def test_nothing_concrete_is_no_match() -> None:
     assert parse("the nine") == {"kind": "no_match", "reason": "no_such_card"}
     assert parse("play")["reason"] == "no_cards"
-    assert parse("what's the score?")["reason"] == "no_move_words"
+    assert parse("what's the score?")["reason"] == "question"
+    assert parse("the score")["reason"] == "no_move_words"
 
 
 def test_candidates_sorted_and_legal() -> None:
@@ -527,3 +528,65 @@ def test_never_raises_and_only_legal_proposals(text: str) -> None:
         if res.kind == "illegal":
             assert res.illegal is not None
         res.to_json(GAME)
+
+
+# ---- families of phrasing found by the blind sets (issue: words never seen before) --------------------------
+
+_HAND = ["R8", "O8", "G8", "B6", "R7", "R5", "K3", "P2", "G1"]
+_FOLLOW = GAME.scenario({"players": 2, "hands": [_HAND, ["O1"]], "center": ["K7", "K2"], "to_move": 0})
+_LEAD = GAME.scenario({"players": 2, "hands": [_HAND, ["O1"]], "center": [], "to_move": 0})
+_SEQ = GAME.scenario({"players": 2, "hands": [["R6", "R4", "R3", "B2", "B1", "G9", "O7", "O5", "K2"], ["O1"]],
+                      "center": ["G5", "G2"], "to_move": 0})
+
+
+@pytest.mark.parametrize("text", ["don't pass", "ich passe nicht", "je ne passe pas", "don't play the red 7",
+                                  "I'll pass next time", "nicht passen, ich spiel gleich", "je passe pas, attends",
+                                  "red 7 or pass", "fives or pass?", "le 9 ou je passe ?", "pass the ball to Ben",
+                                  "play 0 cards", "should I play the red seven?", "kann ich drei Karten legen",
+                                  "haha, blau ist eh meine Lieblingsfarbe", "j'ai que des huit"])
+def test_negations_questions_and_talk_are_never_played(text: str) -> None:
+    res = parse_move(GAME, _FOLLOW, 0, text)
+    assert res.kind != "action", (text, res)
+
+
+@pytest.mark.parametrize("text, notations", [
+    ("my 8s except the orange", ["play R8 G8 take K2", "play R8 G8 take K7"]),
+    ("alle Achter ohne die orange", ["play R8 G8 take K2", "play R8 G8 take K7"]),
+    ("mes 8 sauf l'orange", ["play R8 G8 take K2", "play R8 G8 take K7"]),
+    ("die Achter", ["play R8 G8 O8 take K2", "play R8 G8 O8 take K7"]),
+    ("the reds, take the black 2", ["play R8 R7 R5 take K2"]),
+    ("kann nicht, passe", ["pass"]),
+    ("next", ["pass"]), ("weiter", ["pass"]), ("je saute mon tour", ["pass"]), ("skipping this one", ["pass"]),
+    ("red 8 red 5 - no wait, red 8 red 7", ["play R8 R7 take K2", "play R8 R7 take K7"]),
+    ("le huit et le cinq rouges, non, plutôt le 8 et le 7 rouges", ["play R8 R7 take K2", "play R8 R7 take K7"]),
+])
+def test_families_on_a_follow(text: str, notations: list[str]) -> None:
+    res = parse_move(GAME, _FOLLOW, 0, text)
+    got = [GAME.to_notation(a) for a in ([res.action] if res.kind == "action" else res.candidates)]
+    assert got == notations, (text, res)
+
+
+@pytest.mark.parametrize("text, notations", [
+    ("my highest", ["play G8", "play O8", "play R8"]), ("meine höchste", ["play G8", "play O8", "play R8"]),
+    ("ma plus grosse", ["play G8", "play O8", "play R8"]), ("my lowest", ["play G1"]),
+    ("ma plus petite", ["play G1"]), ("die kleinste", ["play G1"]), ("my second-highest red", ["play R7"]),
+    ("the blue one", ["play B6"]),  # no blue 1 in hand: "one" is a pronoun
+])
+def test_superlatives_and_pronouns_on_a_lead(text: str, notations: list[str]) -> None:
+    res = parse_move(GAME, _LEAD, 0, text)
+    got = [GAME.to_notation(a) for a in ([res.action] if res.kind == "action" else res.candidates)]
+    assert got == notations, (text, res)
+
+
+@pytest.mark.parametrize("text", ["everything", "alles", "toute ma main", "play all of them"])
+def test_the_whole_hand(text: str) -> None:
+    res = parse_move(GAME, _LEAD, 0, text)
+    assert res.kind == "illegal" and res.illegal is not None and res.illegal.code == "lead_one_card"
+
+
+@pytest.mark.parametrize("text", ["red six four three", "rouge six quatre trois", "rot sechs vier drei",
+                                  "6 4 3 rouges", "643 rouge"])
+def test_spelled_out_sequences_are_values_not_counts(text: str) -> None:
+    res = parse_move(GAME, _SEQ, 0, text)
+    got = [GAME.to_notation(a) for a in ([res.action] if res.kind == "action" else res.candidates)]
+    assert got == ["play R6 R4 R3 take G2", "play R6 R4 R3 take G5"], (text, res)

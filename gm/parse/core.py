@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.core import Illegal
-from gm.text import LANGS, fold
+from gm.text import LANGS, fold, is_question
 
 MAX_CHARS = 500
 """Longer texts are refused (no_match "too_long") before any work is done."""
@@ -475,6 +475,8 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
     detected = word_language(hits, hint)
     exact = parser.exact(game, state, text)
     readings: list[Any] = []
+    if exact is None and is_question(text):
+        return no_match("question", detected)  # "should I play the red seven?", "kann ich drei legen?"
     if exact is None:
         interp = parser.read(hits, game, state, player if type(player) is int else -1)
         if not interp.readings:
@@ -621,6 +623,7 @@ def add_common(lex: Lexicon) -> None:
     lex.add("mes", "poss", None, "fr", "plural")
     lex.add("all every", "all", None, "en", fuzzy=False)
     lex.add("alle allen aller alles sämtliche sämtlichen", "all", None, "de", fuzzy=True)
+    lex.add("olle", "all", None, "de")  # Bavarian
     lex.add("tous toutes tout toute", "all", None, "fr", fuzzy=False)
     lex.add("both", "both", None, "en")
     lex.add("pair", "both", None, "en", fuzzy=True)
@@ -636,8 +639,78 @@ def add_common(lex: Lexicon) -> None:
         lex.add(f"{d}s", "num", d, (), "digit plural")
         lex.add(f"{d}er", "num", d, "de", "digit noun")  # "der rote 7er"
         lex.add(f"{d}ern", "num", d, "de", "digit plural")
-    lex.add("of in", "link", None, "en")
+    lex.add("of in from", "link", None, "en")
     lex.add("in von", "link", None, "de")
     lex.add("de du d en", "link", None, "fr")
+    # Negation, exclusion, alternatives, superlatives and wholes: words that change what the rest means.
+    lex.add("not don dont didn won cannot never", "neg", None, "en")
+    lex.add("nicht nich kein keine keinen nie", "neg", None, "de")
+    lex.add("ne pas n jamais", "neg", None, "fr")
+    lex.add("later", "later", None, "en")
+    lex.add("spater später nachher", "later", None, "de")
+    lex.add("tard", "later", None, "fr")
+    lex.add("except excluding apart without", "except", None, "en")
+    lex.add("außer ausser ohne", "except", None, "de")
+    lex.add("sauf hormis excepte excepté sans", "except", None, "fr")
+    lex.add("or", "or", None, "en")
+    lex.add("oder", "or", None, "de")
+    lex.add("ou", "or", None, "fr")
+    lex.add("highest biggest largest top strongest", "sup", "max", "en", fuzzy=True)
+    lex.add("höchste höchsten höchster höchstes größte größten größter grösste grössten stärkste stärksten "
+            "beste besten", "sup", "max", "de", fuzzy=True)
+    lex.add("lowest smallest least weakest", "sup", "min", "en", fuzzy=True)
+    lex.add("niedrigste niedrigsten niedrigster kleinste kleinsten kleinster tiefste tiefsten schwächste "
+            "schwächsten", "sup", "min", "de", fuzzy=True)
+    # French superlatives are "plus" + an adjective ("ma plus grosse", "la plus petite"): the grammar pairs them.
+    lex.add("grosse gros haute haut forte fort grande grand elevee", "supadj", "max", "fr")
+    lex.add("petite petit basse bas faible", "supadj", "min", "fr")
+    lex.add("higher bigger larger greater big", "sup", "max", "en")
+    lex.add("lower smaller small little", "sup", "min", "en")
+    lex.add("höhere höheren höherer größere größeren großer große großen", "sup", "max", "de")
+    lex.add("niedrigere niedrigeren kleinere kleineren kleine kleinen kleiner", "sup", "min", "de")
+    for nth, prefix in ((2, "zweit"), (3, "dritt")):
+        lex.add([prefix + w for w in ("höchste", "höchsten", "größte", "größten", "beste", "besten")], "sup",
+                f"max:{nth}", "de")
+        lex.add([prefix + w for w in ("niedrigste", "niedrigsten", "kleinste", "kleinsten")], "sup", f"min:{nth}",
+                "de")
+    lex.add("second 2nd", "nth", 2, "en")
+    lex.add("third 3rd", "nth", 3, "en")
+    lex.add("zweite zweiten zweiter", "nth", 2, "de")
+    lex.add("dritte dritten dritter", "nth", 3, "de")
+    lex.add("deuxieme deuxième seconde", "nth", 2, "fr")
+    lex.add("troisieme troisième", "nth", 3, "fr")
+    # Self-corrections ("red 7 - no wait, the black 8"), statements about the hand, and keeping cards.
+    lex.add("wait actually rather instead", "correct", None, "en")
+    lex.add("lieber doch eher stattdessen", "correct", None, "de")
+    lex.add("plutot plutôt", "correct", None, "fr")
+    lex.add("warte moment", "correct", None, "de")
+    lex.add("attends", "correct", None, "fr")
+    lex.add("hesitate hesitating unsure dunno undecided", "hesitate", None, "en")
+    lex.add("zögere zoegere überlege ueberlege unschlüssig", "hesitate", None, "de")
+    lex.add("hesite hésite hesiter hésiter", "hesitate", None, "fr")
+    lex.add("number", "numword", None, "en")
+    lex.add("nummer", "numword", None, "de")
+    lex.add("numero numéro", "numword", None, "fr")
+    lex.add("last", "last", None, "en")
+    lex.add("letzte letzten", "last", None, "de")
+    lex.add("derniere dernière dernier", "last", None, "fr")
+    lex.add("middle", "middle", None, "en")
+    lex.add("mittlere mittleren mitte", "middle", None, "de")
+    lex.add("milieu", "middle", None, "fr")
+    lex.add("have has ve", "have", None, "en")
+    lex.add("habe hab hast", "have", None, "de")
+    lex.add("ai avoir", "have", None, "fr")
+    lex.add("keep keeping save saving", "keep", None, "en")
+    lex.add("behalten behalte halten", "keep", None, "de")
+    lex.add("garder garde conserver", "keep", None, "fr")
+    lex.add("everything", "whole", None, "en")
+    lex.add("alles", "whole", None, "de")
+    lex.add("whole entire", "all", None, "en")
+    lex.add("ganze ganzen gesamte", "all", None, "de")
+    lex.add("entiere entière", "all", None, "fr")
+    lex.add("hand hände", "handword", None, "en de")
+    lex.add("main", "handword", None, "fr")
+    lex.add("it them", "it", None, "en")
+    lex.add("es", "it", None, "de")
     for lang, words in _EVERYDAY.items():
         lex.add(words, "word", None, lang)

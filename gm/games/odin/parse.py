@@ -19,8 +19,9 @@ A reading becomes specs (which cards, how many) checked against each legal actio
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 from engine.core import NotationError
@@ -48,9 +49,9 @@ _SUIT_WORDS: tuple[tuple[int, str, str, str, str, str], ...] = (
 _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     # kind, language, words, typo-tolerant
     ("play", "en", "play plays playing", True),
-    ("play", "en", "put putting lay laying lead leading drop throw", False),
+    ("play", "en", "put putting lay laying lead leading drop throw dump", False),
     ("play", "de", "spiele spielen ausspielen", True),
-    ("play", "de", "spiel spielt spielst lege leg legen werfe werf wirf", False),
+    ("play", "de", "spiel spielt spielst lege leg legen werfe werf wirf spui", False),
     ("play", "fr", "joue jouer", True),
     ("play", "fr", "joues jouons jouez jouerai pose poser mets mettre lance lancer", False),
     ("take", "en", "take taking grab", True),
@@ -60,10 +61,11 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("take", "fr", "prends prendre récupère récupérer", True),
     ("take", "fr", "prend prenant prendrai prendra récupères ramasse ramasser", False),
     ("pass", "en", "pass passing", True),
-    ("pass", "en", "skip passed passes", False),
+    ("pass", "en", "skip skipping next", False),
     ("pass", "de", "passe passen aussetzen", True),
+    ("pass", "de", "weiter raus", False),
     ("pass", "fr", "passe passer", True),
-    ("pass", "fr", "passons passez passerai", False),
+    ("pass", "fr", "passons passez passerai saute sauter", False),
     # two-part pass phrases: "sit (this one) out", "ich setze aus"
     ("pass_a", "en", "sit sitting", False),
     ("pass_b", "en", "out", False),
@@ -188,6 +190,13 @@ def build_lexicon() -> Lexicon:
         lex.add(fr, "suit", s, "fr", fuzzy=True)
         lex.add(fr_pl, "suit", s, "fr", "plural", fuzzy=True)
     lex.add("neufs", "num", 9, "fr", "word plural")
+    lex.add("0 zero null zéro", "zero", None)
+    lex.add("as", "num", 1, "fr", "word")  # l'as: the ace, a 1
+    for letter, suit in (("b", 0), ("r", 1), ("p", 2), ("g", 3), ("k", 4), ("o", 5)):
+        lex.add(letter, "suit", suit, "en de", "letter")  # "K5 K4 G": take the green
+    lex.add("v", "suit", 3, "fr", "letter")  # vert
+    for rank in range(1, 10):
+        lex.add(f"v{rank}", "code", INDEX[f"G{rank}"], "fr")  # "v8 v3": vert
     lex.add("card", "card", None, "en", fuzzy=True)
     lex.add("cards", "card", None, "en", "plural", fuzzy=True)
     lex.add("karte", "card", None, "de", fuzzy=True)
@@ -205,10 +214,13 @@ def build_lexicon() -> Lexicon:
 
 # ---- symbols -----------------------------------------------------------------------------------------------
 
-_PRIORITY = ("code", "suit", "num", "card", "take", "play", "pass", "pass_a", "pass_b", "all", "both", "art",
-             "def", "poss", "conj", "sep")
-_MARKERS = frozenset({"art", "def", "poss", "all", "both", "count"})
+_PRIORITY = ("code", "suit", "num", "card", "take", "play", "pass", "pass_a", "pass_b", "neg", "later", "except",
+             "or", "correct", "hesitate", "have", "keep", "nth", "numword", "last", "middle", "sup", "supadj",
+             "whole", "handword", "it", "zero", "all", "both", "art", "def", "poss", "link", "conj", "sep")
+_MARKERS = frozenset({"art", "def", "poss", "all", "both", "count", "sup"})
 _NO_FLAGS: frozenset[str] = frozenset()
+_NEXT_TIME = {("next", "time"), ("naechstes", "mal"), ("nachstes", "mal"), ("nachste", "mal"),
+              ("prochaine", "fois")}
 
 
 @dataclass(slots=True)
@@ -216,25 +228,53 @@ class Sym:
     kind: str
     value: Any
     flags: frozenset[str]
+    text: str = ""
+    langs: frozenset[str] = frozenset()
 
 
 def _symbols(hits: list[Hit]) -> list[Sym]:
     out: list[Sym] = []
     for h in hits:
+        times = re.fullmatch(r"([2-9])x([1-9])", h.text)
+        if not h.entries and times:  # "3x5": three fives
+            out += [Sym("count", int(times.group(1)), _NO_FLAGS, h.text),
+                     Sym("num", int(times.group(2)), frozenset({"digit", "plural"}), h.text)]
+            continue
+        if not h.entries and h.text.isdigit() and 2 <= len(h.text) <= 6 and "0" not in h.text:
+            # "66", "943": a value written as one number is its cards' numbers, high to low
+            out += [Sym("num", int(d), frozenset({"digit"}), d) for d in h.text]
+            continue
         for kind in _PRIORITY:
             e = h.first(kind)
             if e is not None:
-                out.append(Sym(kind, e.value, e.flags))
+                out.append(Sym(kind, e.value, e.flags, h.text, e.langs))
                 break
-    return out
+    # French superlatives: "plus" + an adjective ("ma plus grosse") is one superlative
+    merged: list[Sym] = []
+    for sym in out:
+        if sym.kind == "supadj":
+            if merged and merged[-1].text == "plus":
+                merged[-1] = Sym("sup", sym.value, _NO_FLAGS, "plus " + sym.text, sym.langs)
+            continue  # "grosse" alone is not a superlative
+        merged.append(sym)
+    return merged
 
 
-def _resolve_context(syms: list[Sym]) -> list[Sym]:
-    """Decide "one"/"un" (rank, article or pronoun) and number words that are counts."""
+def _resolve_context(syms: list[Sym], word_counts: bool = True) -> list[Sym]:
+    """Decide "one"/"un" (rank, article or pronoun) and number words that are counts.
+
+    A number word before another number is a count only when the second is a plural form ("two sixes",
+    "zwei Sechsen", "2 eights") — or, with `word_counts` (French numbers have no plural form: "deux sept"),
+    when no colour came just before (after a colour, numbers are a sequence: "rouge six quatre")."""
     out: list[Sym] = []
     n = len(syms)
     for i, s in enumerate(syms):
         nxt = syms[i + 1] if i + 1 < n else None
+        if s.kind == "num" and "article" in s.flags and i > 0 and syms[i - 1].kind == "numword":
+            out.append(Sym("num", 1, frozenset({"word"}), s.text, s.langs))  # "number one", "numéro un"
+            continue
+        if s.kind == "num" and "article" in s.flags and i > 0 and syms[i - 1].kind == "sup":
+            continue  # "the higher one": a pronoun
         if s.kind == "num" and "article" in s.flags:
             j = i - 1
             saw_suit = False
@@ -242,31 +282,45 @@ def _resolve_context(syms: list[Sym]) -> list[Sym]:
                 j -= 1
                 saw_suit = True
             before = syms[j] if j >= 0 else None
-            if nxt is not None and nxt.kind in ("def", "poss"):
-                out.append(Sym("art", None, _NO_FLAGS))  # "one of the reds", "l'un des rouges"
+            if nxt is not None and nxt.kind in ("def", "poss", "link"):
+                out.append(Sym("art", None, _NO_FLAGS))  # "one of the reds", "one of my fours", "l'un des rouges"
             elif before is not None and before.kind == "def" and "demonstrative" not in before.flags:
-                out.append(Sym("num", 1, frozenset({"word"})))  # "the one", "the red one", "le un"
+                out.append(Sym("num", 1, frozenset({"word", "one"}) if saw_suit else frozenset({"word"})))
+                # "the one", "the red one" (or: the red card), "le un"
             elif before is not None and before.kind == "art":
                 if not saw_suit:
                     out.append(Sym("num", 1, frozenset({"word"})))  # "a one"
             elif saw_suit:
-                out.append(Sym("num", 1, frozenset({"word"})))  # "red one"
+                out.append(Sym("num", 1, frozenset({"word", "one"})))  # "red one" (or: the red card)
+            elif (nxt is None or nxt.kind == "sep") and before is not None and (
+                    before.kind == "num" or before.kind == "conj" and j > 0 and syms[j - 1].kind == "num"):
+                out.append(Sym("num", 1, frozenset({"word"})))  # "rose six trois un", "bleu cinq et un"
             elif before is not None and before.kind == "def":
                 pass  # "this one": a pronoun
             elif nxt is not None and nxt.kind in ("num", "suit", "card", "code"):
                 out.append(Sym("art", None, _NO_FLAGS))  # "one red card", "un huit"
             continue
+        prev = syms[i - 1] if i > 0 else None
+        if s.kind == "num" and nxt is not None and 2 <= s.value <= 9 and "plural" not in s.flags and (
+                prev is None or prev.kind not in ("def", "art")) and (
+                nxt.kind in ("sup", "nth") or nxt.kind == "link" and i + 2 < n
+                and syms[i + 2].kind in ("def", "poss")):
+            out.append(Sym("count", s.value, _NO_FLAGS))  # "my two lowest", "three of my sevens"
+            continue
         if s.kind == "num" and nxt is not None:
             word = "word" in s.flags
+            after_suit = i > 0 and syms[i - 1].kind in ("suit", "num")
             if nxt.kind == "num" and "article" not in nxt.flags and 2 <= s.value <= 6 and (
-                    word or "plural" in nxt.flags):
+                    "plural" in nxt.flags or "noun" in nxt.flags  # "zwei Sechsen", "vier Achter"
+                    or (word_counts and word and "fr" in s.langs and not after_suit)):  # "deux sept", "deux 1"
                 out.append(Sym("count", s.value, _NO_FLAGS))  # "two sixes", "trois cinq", "2 eights"
                 continue
             if nxt.kind == "suit" and 2 <= s.value <= 9 and "plural" not in s.flags and (
                     "plural" in nxt.flags or ("inflected" in nxt.flags and word)):
                 after = syms[i + 2] if i + 2 < n else None
                 prev = syms[i - 1] if i > 0 else None
-                listed = prev is not None and prev.kind == "conj" and i > 1 and syms[i - 2].kind == "num"
+                listed = (prev is not None and prev.kind == "conj" and i > 1 and syms[i - 2].kind == "num"
+                          or prev is not None and prev.kind == "num")  # "7, 3 and 1 red", "6 4 3 rouges"
                 singular = prev is not None and prev.kind == "def" and "singular" in prev.flags
                 if (after is None or after.kind != "num") and not listed and not singular:
                     out.append(Sym("count", s.value, _NO_FLAGS))  # "two reds", "zwei rote", "deux rouges"
@@ -274,6 +328,16 @@ def _resolve_context(syms: list[Sym]) -> list[Sym]:
             if nxt.kind == "card" and "plural" in nxt.flags and 2 <= s.value <= 9:
                 out.append(Sym("count", s.value, _NO_FLAGS))  # "two cards"
                 continue
+            after = syms[i + 2] if i + 2 < n else None
+            if nxt.kind == "suit" and 2 <= s.value <= 9 and after is not None and (
+                    after.text == "ones" or after.kind == "card" and "plural" in after.flags):
+                out.append(Sym("count", s.value, _NO_FLAGS))  # "the two blue ones", "my two green cards"
+                continue
+        if (s.kind == "num" and 2 <= s.value <= 9 and i > 0 and syms[i - 1].kind == "all"
+                and "plural" not in s.flags and "noun" not in s.flags
+                and (nxt is None or nxt.kind in ("sep", "conj"))):
+            out.append(Sym("count", s.value, _NO_FLAGS))  # "Sechser, alle drei"
+            continue
         out.append(s)
     return out
 
@@ -283,9 +347,9 @@ def _resolve_context(syms: list[Sym]) -> list[Sym]:
 
 @dataclass(slots=True)
 class Item:
-    """One card description: "the red seven", "all my greens", "beide Neunen", "le 3 bleu"."""
+    """One card description: "the red seven", "all my greens", "beide Neunen", "le 3 bleu", "my highest"."""
 
-    mode: str
+    mode: str  # play | take | except
     suit: int | None = None
     rank: int | None = None
     code: int | None = None
@@ -299,6 +363,11 @@ class Item:
     card: bool = False
     plural_card: bool = False
     inherited: bool = False
+    determined: bool = False  # "the", "my", "die", "les": a definite description
+    die: bool = False  # German "die", which makes "die Siebener", "die Roten" plural
+    sup: str | None = None  # "max" or "min": "my highest", "la plus petite"
+    nth: int = 1  # "my second-highest"
+    loose: bool = False  # a bare German "-er" noun: one card or several
 
     def has_content(self) -> bool:
         return self.suit is not None or self.rank is not None or self.code is not None or self.card
@@ -310,62 +379,198 @@ class Item:
         return self.every or (self.count is not None and self.count > 1) or self.plural()
 
     def plural(self) -> bool:
-        if self.full():
+        if self.full() or self.sup is not None:
             return False
         return (self.plural_rank or self.plural_card or self.plural_det
                 or (self.plural_suit and self.rank is None))
 
 
-def _items(syms: list[Sym]) -> tuple[list[Item], bool, bool]:
-    """(items, saw a play or take verb, saw a pass)."""
-    items: list[Item] = []
+@dataclass(slots=True)
+class Parts:
+    """What the symbols of one utterance say, beyond the card descriptions."""
+
+    items: list[Item]
+    verbs: bool = False  # a play or take verb
+    passed: bool = False
+    negated: bool = False  # "don't pass", "ich passe nicht", "je ne passe pas", "later"
+    alternatives: bool = False  # "or" between options
+    whole: bool = False  # "everything", "alles", "toute ma main", "all of them"
+    it: bool = False  # "play it"
+    pair: bool = False  # "both", "beide" with nothing else: two cards
+    zero: bool = False  # "play 0 cards": no card has that number
+    soft_take: bool = False  # "keep", "have", "garder" name the card to take, if it is in the centre
+    hesitant: bool = False  # "j'hésite", "unsure": the player is still deciding
+    last: bool = False  # "my last card"
+
+
+def _items(syms: list[Sym]) -> Parts:
+    """The card descriptions and what else the symbols say."""
+    parts = Parts([])
+    items = parts.items
     mode = "play"
     cur = Item(mode)
-    verbs = False
-    passed = False
     part_a = False
+    marker_only = False  # the current item has only markers so far
 
     def close() -> None:
-        nonlocal cur
+        nonlocal cur, marker_only
         if cur.has_content():
             items.append(cur)
+        elif marker_only and cur.count == 2 and not cur.every and cur.mode == "play" and not items:
+            parts.pair = True  # "beide, fertig", "both"
         cur = Item(mode)
+        marker_only = False
 
-    for s in syms:
+    # Negation is local to its clause (up to a comma or a full stop): "kann nicht, passe" passes,
+    # "I don't pass, hold on" does not.
+    clause_neg = False
+    clause_items = 0
+    clause_pass = False
+    negated_move = False
+
+    def end_clause() -> None:
+        nonlocal clause_neg, clause_items, clause_pass, negated_move
+        close()
+        if clause_neg and (clause_pass or len(items) > clause_items):
+            negated_move = True
+            del items[clause_items:]
+            if clause_pass:
+                parts.passed = False
+        clause_neg, clause_pass, clause_items = False, False, len(items)
+
+    sentences = [0]  # where each sentence's items start
+    soft = False  # the take role came from "keep"/"have", not from a take verb
+    n = len(syms)
+    for i, s in enumerate(syms):
         k = s.kind
-        if k == "conj":
+        nxt = syms[i + 1] if i + 1 < n else None
+        if k == "conj" and s.text in (",", ";", ":"):
+            end_clause()
+        elif k == "conj":
             close()
         elif k == "sep":
-            close()
-            mode = "play"
+            end_clause()
+            sentences.append(len(items))
+            if not (mode == "take" and not soft and not any(it.mode == "take" for it in items)):
+                mode = "play"  # "take... the higher one": a take verb still waiting for its card keeps its role
             cur.mode = mode
+        elif k == "take" and cur.has_content() and (nxt is None or nxt.kind == "sep" or nxt.text in (",", ";")):
+            parts.verbs = True  # German verb-final: "..., schwarze nehmen" takes the black one
+            cur.mode = "take"
+            close()
         elif k in ("play", "take"):
-            verbs = True
+            parts.verbs = True
+            soft = False
             close()
             mode = k
             cur.mode = mode
         elif k == "pass":
-            passed = True
+            parts.passed = clause_pass = True
         elif k == "pass_a":
             part_a = True
         elif k == "pass_b":
-            passed = passed or part_a
+            parts.passed = parts.passed or part_a
+        elif k == "or":
+            parts.alternatives = True
+            close()
+        elif k == "later":
+            clause_neg = True  # "je le garde pour plus tard", "I'll pass later"
+        elif k == "hesitate":
+            parts.hesitant = True
+        elif k == "last":
+            parts.last = True
+        elif k == "middle":
+            if i > 0 and syms[i - 1].kind in ("def", "link") and i > 1 and syms[i - 2].kind == "link" or (
+                    i > 0 and syms[i - 1].kind == "link"):
+                # "the blue one from the middle", "aus der Mitte": the card named is taken from the centre
+                target = cur if cur.has_content() else (items[-1] if items and items[-1].mode == "play" else None)
+                if target is not None:
+                    target.mode = "take"
+            else:
+                cur.sup = "mid"  # "die mittlere schwarze Karte": the middle one by value
+                cur.card = True
+        elif k == "neg" and s.text == "ne" and nxt is not None and nxt.kind in ("suit", "num", "card"):
+            cur.article = True  # colloquial German "ne Acht" (eine); French "ne" always comes before a verb
+            cur.count = 1 if cur.count is None else cur.count
+        elif k == "neg":
+            # "..., not the blue one" / "nicht die blaue" after a card: an exclusion; else the line is negated
+            j = i + 1
+            while j < n and syms[j].kind in ("art", "def", "poss"):
+                j += 1
+            content = j < n and syms[j].kind in ("suit", "num", "code", "card")
+            if content and any(it.mode == "play" for it in items) or content and cur.has_content():
+                close()
+                mode = "except"
+                cur.mode = mode
+            else:
+                clause_neg = True
+        elif k == "except":
+            close()
+            mode = "except"
+            cur.mode = mode
+        elif k == "whole":
+            parts.whole = True
+        elif k == "handword":
+            if cur.every or any(x.kind == "all" for x in syms):
+                parts.whole = True  # "toute ma main", "meine ganze Hand", "my whole hand"
+        elif k == "it":
+            if cur.every or nxt is not None and nxt.kind == "all":
+                parts.whole = True  # "all of them", "put them all down"
+            else:
+                parts.it = True
+        elif k == "both" and cur.has_content() and not cur.full() and cur.count is None:
+            cur.count = 2  # "the red pair", "die roten beiden"
+            close()
+        elif k == "zero":
+            parts.zero = True
+        elif k in ("have", "keep"):
+            soft = True
+            # "I'll keep the six", "je garde le 3", "I'll have the 7": take that centre card; about cards that
+            # are not in the centre, it is talk about the hand ("j'ai que des sept")
+            parts.soft_take = True
+            close()
+            mode = "take"
+            cur.mode = mode
+        elif k == "correct":
+            # "red 7 - no wait, the black 8", "j'prends le six, non attends, le deux": the card named last is
+            # replaced by the next one, in the same role
+            close()
+            if items:
+                mode = items.pop().mode
+                clause_items = min(clause_items, len(items))
+                sentences = [min(x, len(items)) for x in sentences]
+            cur.mode = mode
+        elif k == "link":
+            pass
+        elif k == "nth":
+            cur.nth = s.value
         elif k in _MARKERS:
-            if cur.has_content():
+            if cur.has_content() and k != "sup":
                 close()
             if k == "art":
                 cur.article = True
                 cur.count = 1 if cur.count is None else cur.count
             elif k == "def" or k == "poss":
                 cur.plural_det = cur.plural_det or "plural" in s.flags
+                cur.determined = True
+                cur.die = cur.die or s.text == "die"
             elif k == "all":
+                if (not cur.has_content() and items and items[-1].mode == mode
+                        and (nxt is None or nxt.kind in ("sep", "conj"))):
+                    items[-1].every = True  # "Vierer, alle", "Pinke alle"
                 cur.every = True
             elif k == "both":
                 cur.count = 2
             elif k == "count":
                 cur.count = s.value
+            elif k == "sup":
+                direction, _, nth = str(s.value).partition(":")
+                cur.sup = direction
+                cur.nth = int(nth) if nth else cur.nth
+                cur.card = True  # "my highest" names a card
+            marker_only = not cur.has_content()
         elif k == "code":
-            if cur.has_content() and not (cur.card and cur.suit is None and cur.rank is None):
+            if cur.has_content() and not (cur.card and cur.suit is None and cur.rank is None and cur.sup is None):
                 close()
             cur.code = s.value
             close()
@@ -374,20 +579,42 @@ def _items(syms: list[Sym]) -> tuple[list[Item], bool, bool]:
                 close()
             cur.suit = s.value
             cur.order = cur.order or ("rs" if cur.rank is not None else "sr")
-            cur.plural_suit = "plural" in s.flags
+            cur.plural_suit = "plural" in s.flags or (cur.die and s.text.endswith("en")
+                                                       and (nxt is None or nxt.kind not in ("num", "card")))
         elif k == "num":
             if cur.rank is not None or cur.code is not None:
                 close()
             cur.rank = s.value
             cur.order = cur.order or ("sr" if cur.suit is not None else "rs")
-            cur.plural_rank = "plural" in s.flags
+            bare_noun = "noun" in s.flags and not (cur.die or cur.article or cur.determined or cur.count is not None)
+            cur.plural_rank = "plural" in s.flags or ("noun" in s.flags and cur.die) or bare_noun
+            cur.loose = bare_noun  # "Siebener": all the sevens, or the one seven there is
         elif k == "card":
-            if cur.card:
+            if cur.card and cur.sup is None:
                 close()
             cur.card = True
             cur.plural_card = "plural" in s.flags
-    close()
-    return items, verbs, passed
+    if marker_only and cur.count == 2 and not items:
+        parts.pair = True  # "both", "beide", "play both"
+    if not any(it.mode == "play" for it in parts.items):
+        for i, x in enumerate(syms):
+            if x.kind != "all" or (i > 0 and syms[i - 1].kind in ("suit", "num", "card", "code")):
+                continue
+            after_all = syms[i + 1:]
+            if all(y.kind in ("sep", "pass_b", "it") for y in after_all) or after_all[0].kind == "sep":
+                parts.whole = True  # "tout", "alle!", "put them all down", "Tout ! J'ai fini" (not "tout le monde")
+    end_clause()
+    if negated_move and not items and not parts.passed:
+        parts.negated = True
+    # A later sentence that names cards to play replaces an earlier one: "the six... the black one",
+    # "red 7. no wait, the black 8" (a self-correction).
+    bounds = [*sentences, len(items)]
+    with_play = [k for k in range(len(sentences)) if any(it.mode == "play" for it in items[bounds[k]:bounds[k + 1]])]
+    if len(with_play) > 1:
+        last = with_play[-1]
+        parts.items = [it for k in range(len(sentences)) for it in items[bounds[k]:bounds[k + 1]]
+                       if it.mode != "play" or k == last]
+    return parts
 
 
 def _share(play: list[Item]) -> bool:
@@ -435,16 +662,60 @@ class Spec:
     exact: bool = False  # one named card
 
 
-def _spec(it: Item, hand: int) -> Spec:
-    if it.code is not None:
-        return Spec(BIT[it.code], exact=True)
-    if it.suit is not None and it.rank is not None:
-        return Spec(BIT[it.suit * 9 + it.rank - 1], exact=True)
+def _filter(it: Item) -> int:
+    """The cards an item's colour and number allow."""
     mask = ALL
     if it.suit is not None:
         mask &= SUIT_MASK[it.suit]
     if it.rank is not None:
         mask &= RANK_MASK[it.rank]
+    return mask
+
+
+def _edge(cards: list[int], it: Item) -> int:
+    """The mask of the cards at the superlative's edge: the n highest (or lowest) of `cards`, or the nth one;
+    cards tied there all stay candidates."""
+    if not cards:
+        return 0
+    n = it.count or 1
+    ranks = sorted((c % 9 for c in cards), reverse=it.sup == "max")
+    if it.sup == "mid":  # "the middle one": the median by value (two when the count is even)
+        mids = {ranks[(len(ranks) - 1) // 2], ranks[len(ranks) // 2]}
+        keep = [c for c in cards if c % 9 in mids]
+        return sum(BIT[c] for c in keep)
+    if it.nth > 1:
+        target = ranks[min(it.nth - 1, len(ranks) - 1)]
+        keep = [c for c in cards if c % 9 == target]
+    else:
+        edge = ranks[min(n, len(ranks)) - 1]
+        keep = [c for c in cards if (c % 9 >= edge if it.sup == "max" else c % 9 <= edge)]
+    mask = 0
+    for c in keep:
+        mask |= BIT[c]
+    return mask
+
+
+def _superlative(it: Item, hand: int, exclude: int) -> Spec:
+    """"my highest", "meine zwei kleinsten", "ma plus grosse rouge", "my second-highest blue": the hand's n
+    highest or lowest cards of the kind named; cards tied at the edge all stay candidates (the player is asked
+    which)."""
+    n = it.count or 1
+    mask = _edge(bits(hand & _filter(it) & ~exclude), it)
+    if mask.bit_count() == n:
+        return Spec(mask, 0, 9, every=True, count=n)
+    return Spec(mask, n, n)
+
+
+def _spec(it: Item, hand: int, exclude: int = 0) -> Spec:
+    if it.sup is not None:
+        return _superlative(it, hand, exclude)
+    if it.code is not None:
+        return Spec(BIT[it.code], exact=True)
+    if it.suit is not None and it.rank is not None:
+        return Spec(BIT[it.suit * 9 + it.rank - 1], exact=True)
+    mask = _filter(it) & ~exclude
+    if it.plural() and it.determined and it.count is None and not it.every:
+        it = replace(it, every=True)  # "the reds", "die Siebener", "mes noirs": all of them
     if it.every:
         if it.count is not None and (hand & mask).bit_count() != it.count:
             return Spec(mask, it.count, it.count)  # "all three sixes" with four in hand: three of them
@@ -452,7 +723,7 @@ def _spec(it: Item, hand: int) -> Spec:
     if it.count is not None:
         return Spec(mask, it.count, it.count)
     if it.plural():
-        return Spec(mask, 2, 9, prefer_max=True)
+        return Spec(mask, 1 if it.loose else 2, 9, prefer_max=True)
     return Spec(mask)
 
 
@@ -497,6 +768,7 @@ class OdinReading:
     take_mask: int | None = None
     take_card: int | None = None
     hand: int = 0
+    exclude: int = 0  # cards the player excluded ("except the orange"): never played
     _union: int = field(default=0, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -513,20 +785,27 @@ class OdinReading:
             return None
         if not self.specs:
             return 0.0
-        if mask & ~self._union:
+        if mask & ~self._union or mask & self.exclude:
             return None
         return self._cover(mask)
 
     def _cover(self, played: int) -> float | None:
         rest = played
         loose: list[Spec] = []
+        wanted = 0  # every card the "all of" descriptions want (they may overlap: "all my cards, all black")
         for s in self.specs:
             if s.every:
                 need = self.hand & s.mask
-                if not need or need & ~rest or (s.count is not None and need.bit_count() != s.count):
+                if not need or need & ~played or (s.count is not None and need.bit_count() != s.count):
                     return None
-                rest &= ~need
-            elif s.exact:
+                wanted |= need
+        rest &= ~wanted
+        for s in self.specs:
+            if s.every:
+                continue
+            if s.exact and s.mask & wanted:
+                continue
+            if s.exact:
                 if not rest & s.mask:
                     return None
                 rest &= ~s.mask
@@ -557,18 +836,22 @@ class OdinReading:
         if not options:
             return "no_cards"
         plays: list[int] = []
-        for combo in product(*options):
-            m = 0
-            ok = True
-            for part in combo:
-                if m & part:
-                    ok = False
-                    break
-                m |= part
-            if ok and m not in plays:
-                plays.append(m)
-            if len(plays) >= 256:
-                break
+        budget = [20_000]  # partial combinations looked at, so "red, red, red, ..." stays quick (issue 9 fuzz)
+
+        def extend(i: int, m: int) -> None:
+            """The disjoint unions of one option per spec, in product order, pruned as soon as two overlap."""
+            if i == len(options):
+                if m not in plays:
+                    plays.append(m)
+                return
+            for part in options[i]:
+                budget[0] -= 1
+                if budget[0] < 0 or len(plays) >= 256:
+                    return
+                if not m & part:
+                    extend(i + 1, m | part)
+
+        extend(0, 0)
         if not plays:
             return "inconsistent"
         takes: list[str | None]
@@ -644,48 +927,205 @@ class OdinParser(GameParser):
         return action
 
     def read(self, hits: list[Hit], game: Any, state: Any, player: int) -> Interpretation:
-        syms = _resolve_context(_symbols(hits))
-        items, verbs, passed = _items(syms)
+        texts = [h.text for h in hits]
+        if any(pair in _NEXT_TIME for pair in zip(texts, texts[1:], strict=False)):
+            return Interpretation([], "negated")  # "I'll pass next time": not a move now
+        if _transitive_pass(hits):
+            return Interpretation([], "no_move_words")  # "pass the ball to Ben", "passe-moi le sel"
         hand = state.hands[player] if 0 <= player < len(state.hands) else 0
+        syms = _symbols(hits)
+        # words the lexicon does not know at all: two or more, and no verb and no fully named card, is table talk
+        chatty = sum(1 for h in hits if not h.entries and not h.text.isdigit()) >= 2
+        both = _both_variant(syms)
+        if both is not None:  # "les deux", "die beiden zwei"? "the two": both cards, or the twos
+            syms = both if not hand & RANK_MASK[2] else syms
+        variants = [_resolve_context(syms)]
+        sequence = _resolve_context(syms, word_counts=False)
+        if sequence != variants[0]:
+            variants.append(sequence)  # "six quatre": three fours, or six and four
+        readings: list[Any] = []
+        reason: str | None = None
+        for resolved in variants:
+            swapped = _pronoun_ones(resolved)
+            order = [resolved] if swapped is None else \
+                [swapped, resolved] if _ones_missing(resolved, hand, state.center) else [resolved, swapped]
+            for option in order:  # "the blue one": the blue card, first when the hand holds no blue 1
+                interp = self._read(option, state, hand, chatty)
+                if interp.readings:
+                    readings += [r for r in interp.readings if r not in readings]
+                elif reason is None:
+                    reason = interp.reason
+        if not readings:
+            return Interpretation([], reason or "no_move_words")
+        return Interpretation(readings)
+
+    def _read(self, syms: list[Sym], state: Any, hand: int, chatty: bool = False) -> Interpretation:
+        parts = _items(syms)
+        if parts.negated:
+            return Interpretation([], "negated")
+        if chatty and not parts.verbs and not parts.passed and not parts.last and parts.items and all(
+                not it.full() and not it.determined and not it.quantified() and it.sup is None
+                for it in parts.items):
+            return Interpretation([], "chat")  # "haha, blau ist eh meine Lieblingsfarbe"
+        if parts.zero:
+            return Interpretation([], "no_such_card")
+        items = parts.items
         play = [it for it in items if it.mode == "play"]
-        take_item = next((it for it in items if it.mode == "take"
-                          and (it.suit is not None or it.rank is not None or it.code is not None)), None)
+        excluded = [it for it in items if it.mode == "except"]
+        take_item = next((it for it in items if it.mode == "take" and (
+            it.suit is not None or it.rank is not None or it.code is not None or it.sup is not None)), None)
+        if parts.alternatives or parts.hesitant:
+            # "fives or pass?", "red 7 or green 9? decisions", "j'hésite entre ...": the player is still deciding
+            return Interpretation([], "alternatives")
+        if parts.last and not play and hand.bit_count() == 1:
+            parts.whole = True  # "last card, boom"
+        if parts.soft_take and take_item is not None and not state.center & (_take(take_item)[0] or 0) \
+                and take_item.sup is None:
+            if not play and not parts.whole and not parts.it:
+                return Interpretation([], "statement")  # "I only have sevens", "je devrais garder mes roses"
+            take_item = None  # "... et je garde le reste": about the hand, not the take
+        play = _apposition(play)
+        exclude = 0
+        for it in excluded:
+            exclude |= _filter(it) if not it.full() else _take(it)[0] or 0
         pass_reading = OdinReading(1.0, is_pass=True)
+        if parts.whole:  # "toute ma main, trois bleus": the whole hand, whatever else describes it
+            play = [Item("play", every=True, card=True)]
+        elif parts.it and not play and hand.bit_count() == 1:
+            play = [Item("play", every=True, card=True)]  # "play it": the last card
+        elif parts.pair and not play:
+            play = [Item("play", count=2, card=True)]  # "both", "beide", "les deux"
         if not play and take_item is not None:
             # "I'll pick the red seven": a "take" of a card that is in the hand, not in the centre, is a play
             mask, _ = _take(take_item)
             if mask is not None and hand & mask and not state.center & mask:
                 play, take_item = [replace(take_item, mode="play")], None
         if not play and take_item is None:
-            if passed:
+            if parts.passed:
                 return Interpretation([pass_reading])
-            return Interpretation([], "no_cards" if verbs else "no_move_words")
-        take_mask, take_card = _take(take_item)
-        plain = [_spec(it, hand) for it in play]
-        readings: list[Any] = []
-        shared_play = [replace(it) for it in play]
-        if _share(shared_play):
-            readings.append(OdinReading(1.0, specs=_dedupe([_spec(it, hand) for it in shared_play]),
-                                        take_mask=take_mask, take_card=take_card, hand=hand))
-            readings.append(OdinReading(0.5, specs=_dedupe(plain), take_mask=take_mask, take_card=take_card,
-                                        hand=hand))
-        else:
-            readings.append(OdinReading(1.0, specs=_dedupe(plain), take_mask=take_mask, take_card=take_card,
-                                        hand=hand))
-        if take_item is None and len(play) > 1:
-            # "red 7 and the blue three": a last card not in the hand but in the centre is the one to take
-            last = play[-1]
-            mask, card = _take(last)
-            if mask is not None and not last.quantified() and not hand & mask and state.center & mask:
-                rest = shared_play[:-1] if len(readings) > 1 else play[:-1]
-                specs = _dedupe([_spec(it, hand) for it in rest])
-                readings.insert(0, OdinReading(1.5, specs=specs, take_mask=mask, take_card=card, hand=hand))
-        if passed:
-            if any(s.kind in ("play", "take") for s in syms):
+            return Interpretation([], "no_cards" if parts.verbs else "no_move_words")
+        readings = self._readings(play, take_item, state, hand, exclude)
+        if parts.passed:
+            if parts.verbs or take_item is not None:
                 readings.append(pass_reading)
             else:
                 readings.insert(0, pass_reading)
         return Interpretation(readings)
+
+    def _readings(self, play: list[Item], take_item: Item | None, state: Any, hand: int,
+                  exclude: int) -> list[Any]:
+        take_mask, take_card = _take(take_item)
+        if take_item is not None and take_item.sup is not None:  # "take the higher one", "la plus petite"
+            take_mask, take_card = _edge(bits(state.center & _filter(take_item)), take_item), None
+        plain = [_spec(it, hand, exclude) for it in play]
+        readings: list[Any] = []
+        shared_play = [replace(it) for it in play]
+        if _share(shared_play):
+            readings.append(OdinReading(1.0, specs=_dedupe([_spec(it, hand, exclude) for it in shared_play]),
+                                        take_mask=take_mask, take_card=take_card, hand=hand, exclude=exclude))
+            readings.append(OdinReading(0.5, specs=_dedupe(plain), take_mask=take_mask, take_card=take_card,
+                                        hand=hand, exclude=exclude))
+        else:
+            readings.append(OdinReading(1.0, specs=_dedupe(plain), take_mask=take_mask, take_card=take_card,
+                                        hand=hand, exclude=exclude))
+        if take_item is None and len(play) > 1:
+            # "red 7 and the blue three": a last card in the centre is the one to take — first when the hand
+            # does not hold it, else only after the reading that plays it
+            last = play[-1]
+            mask, card = _take(last)
+            if mask is not None and not last.quantified() and state.center & mask:
+                rest = shared_play[:-1] if len(readings) > 1 else play[:-1]
+                specs = _dedupe([_spec(it, hand, exclude) for it in rest])
+                reading = OdinReading(1.5, specs=specs, take_mask=mask, take_card=card, hand=hand, exclude=exclude)
+                if hand & mask:
+                    readings.append(reading)
+                else:
+                    readings.insert(0, reading)
+        return readings
+
+
+def _apposition(play: list[Item]) -> list[Item]:
+    """Descriptions that name the same cards twice: "zwei Siebener, die blaue und die schwarze" (colours
+    naming which of the counted sevens), "meine letzte Karte, grüne Drei" (a bare "card" then the card)."""
+    if len(play) >= 2:
+        head, rest = play[0], play[1:]
+        counted = head.count if head.count is not None and head.count >= 2 else None
+        if (head.rank is not None and head.suit is None and head.quantified() and len(rest) >= 2
+                and counted in (None, len(rest))
+                and all(it.suit is not None and it.rank is None and not it.quantified() for it in rest)):
+            return [replace(it, rank=head.rank, order="rs") for it in rest]  # "zwei Siebener, die blaue und ..."
+        if (head.suit is not None and head.rank is None and head.quantified() and rest
+                and counted in (None, len(rest))
+                and all(it.rank is not None and it.suit in (None, head.suit) and not it.quantified() for it in rest)):
+            # "trois rouges, 981", "die Roten! Neun und Acht", "blacks! black five black four"
+            return [replace(it, suit=head.suit, order="sr") for it in rest]
+        bare = [it for it in play if it.card and it.suit is None and it.rank is None and it.code is None
+                and it.sup is None and not it.quantified()]
+        if bare and len(bare) < len(play):
+            return [it for it in play if it not in bare]
+    return play
+
+
+def _pronoun_ones(syms: list[Sym]) -> list[Sym] | None:
+    """The symbols with "one"/"ones" after a colour read as a pronoun ("the blue one" = the blue card), or
+    None when there is no such "one"."""
+    out: list[Sym] = []
+    changed = False
+    for i, s in enumerate(syms):
+        after_suit = i > 0 and syms[i - 1].kind == "suit"
+        if s.kind == "num" and ("one" in s.flags or (s.text == "ones" and after_suit)):
+            plural = frozenset({"plural"}) if s.text == "ones" else _NO_FLAGS
+            out.append(Sym("card", None, plural, s.text, s.langs))
+            changed = True
+        else:
+            out.append(s)
+    return out if changed else None
+
+
+def _both_variant(syms: list[Sym]) -> list[Sym] | None:
+    """"les deux" / "the two" with nothing after: the symbols with the number read as "both", else None."""
+    taking = False
+    for i, s in enumerate(syms):
+        if s.kind == "take":
+            taking = True  # "take the two" names a 2 in the centre
+        if (s.kind == "num" and s.value == 2 and "word" in s.flags and i > 0 and syms[i - 1].kind == "def"
+                and not taking and all(x.kind in ("sep", "conj") for x in syms[i + 1:])):
+            return [*syms[:i], Sym("both", None, _NO_FLAGS, s.text, s.langs), *syms[i + 1:]]
+    return None
+
+
+def _ones_missing(syms: list[Sym], hand: int, center: int) -> bool:
+    """Whether a "one" after a colour names a 1 of that colour that is not where it is meant to be: in the
+    hand, or in the centre after a take verb."""
+    taking = False
+    for i, s in enumerate(syms):
+        if s.kind in ("play", "take", "sep"):
+            taking = s.kind == "take"
+        if s.kind == "num" and "one" in s.flags:
+            j = i - 1
+            while j >= 0 and syms[j].kind == "suit":
+                if not (center if taking else hand) & BIT[syms[j].value * 9]:
+                    return True
+                j -= 1
+    return False
+
+
+_TURN_WORDS = frozenset({"turn", "tour", "zug", "runde", "round", "manche", "mal", "fois", "time"})
+
+
+def _transitive_pass(hits: list[Hit]) -> bool:
+    """"pass the ball to Ben", "passe-moi le sel": a pass verb whose object is a thing, not a card or a turn."""
+    for i, h in enumerate(hits):
+        if h.first("pass") is None:
+            continue
+        j = i + 1
+        while j < len(hits) and hits[j].text in ("me", "mir", "moi", "uns", "nous", "us"):
+            j += 1
+        if j + 1 < len(hits) and hits[j].first("def", "art", "poss") is not None:
+            obj = hits[j + 1]
+            if not obj.entries and obj.text not in _TURN_WORDS:
+                return True
+    return False
 
 
 def _dedupe(specs: list[Spec]) -> list[Spec]:
