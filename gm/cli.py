@@ -112,6 +112,7 @@ def _run(session: Any, args: argparse.Namespace) -> int:
     from gm.i18n import t
     from gm.llm import from_env
     from gm.repl import Repl
+    from gm.settings import hide_url_password
 
     try:
         session.llm = from_env()
@@ -120,7 +121,8 @@ def _run(session: Any, args: argparse.Namespace) -> int:
         return 2
     if session.llm is not None:
         st = session.llm.settings
-        _out(t("ui.model_note", session.default_lang, model=st.model, url=st.base_url or "OpenAI"))
+        _out(t("ui.model_note", session.default_lang, model=st.model,
+               url=hide_url_password(st.base_url) if st.base_url else "OpenAI"))
 
     from gm.settings import get_settings
 

@@ -146,3 +146,14 @@ def test_sigkill_mid_game_loses_no_accepted_move(tmp_path):
     r = gm(tmp_path, "resume", stdin="/quit\n")
     assert r.returncode == 0, r.stderr
     assert f"after {len(after.log)} moves" in r.stdout
+
+
+def test_passwords_in_urls_are_never_printed(tmp_path):
+    env = {**os.environ, "OPENAI_BASE_URL": "http://gmuser:hunter2@127.0.0.1:9/v1", "OPENAI_API_KEY": "sk-secret123456",
+           "GM_DATABASE_URL": f"sqlite:///{tmp_path / 'gm.sqlite3'}"}
+    res = subprocess.run([sys.executable, "-m", "gm.cli", "play", "odin", "--players", "Ana,bot", "--seed", "1"],
+                         input="/quit\n", capture_output=True, text=True, env=env, timeout=60,
+                         cwd=Path(__file__).resolve().parent.parent)
+    out = res.stdout + res.stderr
+    assert "gmuser:***@127.0.0.1" in out
+    assert "hunter2" not in out and "sk-secret123456" not in out
