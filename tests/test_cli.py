@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import signal
 import sqlite3
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
+from procs import Reader
 
 from engine import load_game
 from gm.store import Store
@@ -90,31 +88,6 @@ def test_ask_json(tmp_path):
     r = gm(tmp_path, "ask", "--game", "odin", "--json", "how many cards does each player get?")
     out = json.loads(r.stdout)
     assert out["sections"] and out["lang"] == "en" and "9" in out["answer"]
-
-
-class Reader(threading.Thread):
-    def __init__(self, stream) -> None:
-        super().__init__(daemon=True)
-        self.stream, self.q, self.text = stream, queue.Queue(), ""
-
-    def run(self) -> None:
-        while True:
-            ch = self.stream.read(1)
-            if not ch:
-                return
-            self.q.put(ch)
-
-    def wait_for(self, needle: str, start: int, timeout: float = 30) -> int:
-        end = time.time() + timeout
-        while time.time() < end:
-            try:
-                self.text += self.q.get(timeout=0.05)
-            except queue.Empty:
-                continue
-            i = self.text.find(needle, start)
-            if i >= 0:
-                return i + len(needle)
-        raise AssertionError(f"{needle!r} not seen; output so far:\n{self.text[start:]}")
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")

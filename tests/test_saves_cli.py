@@ -7,15 +7,13 @@ from __future__ import annotations
 import io
 import json
 import os
-import queue
 import sqlite3
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
+from procs import Reader
 
 from engine import load_game
 from gm.cli import main
@@ -305,28 +303,6 @@ def test_a_damaged_database_file_gives_a_message_never_a_traceback(url, capsys, 
 
 
 # ---- two windows on one game, as processes -------------------------------------------------------------------
-
-class Reader(threading.Thread):
-    def __init__(self, stream) -> None:
-        super().__init__(daemon=True)
-        self.stream, self.q, self.text = stream, queue.Queue(), ""
-
-    def run(self) -> None:
-        while ch := self.stream.read(1):
-            self.q.put(ch)
-
-    def wait_for(self, needle: str, start: int, timeout: float = 60) -> int:
-        end = time.time() + timeout
-        while time.time() < end:
-            try:
-                self.text += self.q.get(timeout=0.05)
-            except queue.Empty:
-                continue
-            i = self.text.find(needle, start)
-            if i >= 0:
-                return i + len(needle)
-        raise AssertionError(f"{needle!r} not seen; output so far:\n{self.text[start:]}")
-
 
 def test_a_window_whose_game_moved_on_elsewhere_is_told_in_german_and_plays_on(tmp_path):
     url = f"sqlite:///{tmp_path / 'gm.sqlite3'}"
