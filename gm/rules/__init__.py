@@ -73,7 +73,7 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
             text, ids = llm_answer(llm, question, game, lang, hits, found.text if found else None,
                                    registry.get(game).code_pattern)
         except LLMError as exc:  # the offline answer stands, and says why
-            offline = found if found is not None else from_hits(hits, game, lang)
+            offline = found if found is not None else from_hits(hits, game, lang, question)
             key = notice_key(exc) or ("ui.model_paused" if isinstance(exc, LLMBackoff) else "ui.model_answer_unused")
             offline.notice = t(key, lang)
             return offline
@@ -86,10 +86,12 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
         return Answer(text, sections, found.confidence, lang, "model")
     if found is not None:
         return found
-    return from_hits(hits, game, lang)
+    return from_hits(hits, game, lang, question)
 
 
-def from_hits(hits: list[Hit], game: str, lang: str) -> Answer:
+def from_hits(hits: list[Hit], game: str, lang: str, question: str = "") -> Answer:
+    """The digest's answer: the sentences of the best section that state the asked fact first, then the rest of
+    the section (and where editions differ, how), cited; "the rules don't say" below the threshold."""
     if not hits or hits[0].score < MIN_SCORE:
         return Answer(t("rules.dont_know", lang), [], hits[0].score / 10 if hits else 0.0, lang, "none")
     best = hits[0]
@@ -97,8 +99,9 @@ def from_hits(hits: list[Hit], game: str, lang: str) -> Answer:
     margin = (best.score - hits[1].score) / best.score if len(hits) > 1 else 1.0
     confidence = min(1.0, best.score / 6) * (0.6 + 0.4 * margin)
     ids = [best.section.id]
-    text = best.section.text
     ix = index(game, lang)
+    lead, rest = ix.lead(question, best.section) if question else ([best.section.text], [])
+    text = " ".join(lead) + ("\n" + " ".join(rest) if rest else "")
     from gm import games as registry
 
     for note in registry.get(game).edition_links.get(best.section.id, []):

@@ -36,6 +36,14 @@ class Section:
     title: str
     text: str
     terms: tuple[str, ...]
+    questions: tuple[str, ...] = ()  # questions the section answers, as players ask them (our own words)
+
+
+SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-ZÄÖÜÀ-Ý0-9«„\"(])")
+QUANTITY = re.compile(r"\b(how (many|much|long|far|often)|wie (viele?|lange|oft|weit)|bis wie|ab wie|combien|"
+                      r"a combien|jusqu'a|max|min)\b")
+# The section questions' BM25, added with this weight: players' words rather than the rules' own.
+QUESTION_WEIGHT = 1.0
 
 
 @dataclass(frozen=True)
@@ -69,8 +77,8 @@ class Index:
         self.game, self.lang = game, lang
         doc = load_digest(game, lang)
         self.title = doc.get("title", game)
-        self.sections = [Section(s["id"], s["title"], s["text"], tuple(s.get("terms", [])))
-                         for s in doc["sections"]]
+        self.sections = [Section(s["id"], s["title"], s["text"], tuple(s.get("terms", [])),
+                                 tuple(s.get("questions", []))) for s in doc["sections"]]
         self.by_id = {s.id: s for s in self.sections}
         stop = {"en": STOPWORDS_EN_PLUS, "de": STOPWORDS_GERMAN, "fr": STOPWORDS_FRENCH}[lang]
         self.stopwords = {fold(w) for w in stop} - {fold(w) for w in KEEP[lang]}
@@ -84,6 +92,21 @@ class Index:
         self.bm25.index(corpus, show_progress=False)
         self.bm25_short = bm25s.BM25()
         self.bm25_short.index(short, show_progress=False)
+        asked = [self.tokens(" ".join(s.questions)) for s in self.sections]
+        self.vocab_set |= {w for doc in asked for w in doc}
+        self.vocab = sorted(self.vocab_set)
+        self.bm25_questions: Any = None
+        if any(asked):
+            self.bm25_questions = bm25s.BM25()
+            self.bm25_questions.index([a or ["-"] for a in asked], show_progress=False)
+        import math
+
+        df: dict[str, int] = {}
+        for doc in corpus:
+            for w in set(doc):
+                df[w] = df.get(w, 0) + 1
+        n = len(corpus)
+        self.idf = {w: math.log(1 + n / c) for w, c in df.items()}
 
     def tokens(self, text: str) -> list[str]:
         words = [w for w in TOKEN.findall(fold(text)) if w not in self.stopwords]
@@ -105,8 +128,34 @@ class Index:
         import numpy as np
 
         scores = self.bm25.get_scores(q) + SHORT_WEIGHT * self.bm25_short.get_scores(q)
+        if self.bm25_questions is not None:
+            scores = scores + QUESTION_WEIGHT * self.bm25_questions.get_scores(q)
         order = np.argsort(-scores)[:k]
         return [Hit(self.sections[int(i)], float(scores[int(i)])) for i in order if scores[int(i)] > 0]
+
+    def lead(self, question: str, section: Section) -> tuple[list[str], list[str]]:
+        """(the one or two sentences of `section` that answer `question` best, the other sentences in order):
+        the fact first. Sentences score by the rarity of the question's words they hold; a question about a
+        quantity ("how many", "wie viele", "combien") prefers sentences with a number."""
+        sentences = [x.strip() for x in SENTENCE.split(section.text) if x.strip()]
+        if len(sentences) <= 2:
+            return sentences, []
+        q = {c for c in (self.correct(w) for w in self.tokens(question)) if c}
+        quantity = bool(QUANTITY.search(fold(question)))
+        top = max(self.idf.values(), default=1.0)
+        scored = []
+        for i, sent in enumerate(sentences):
+            words = set(self.tokens(sent))
+            score = sum(self.idf.get(w, top) for w in q & words)
+            if quantity and any(ch.isdigit() for ch in sent):
+                score += top
+            scored.append((score, -i, i))
+        scored.sort(reverse=True)
+        best = [scored[0][2]]
+        if len(scored) > 1 and scored[1][0] > 0 and scored[1][0] >= 0.8 * scored[0][0]:
+            best.append(scored[1][2])
+        best.sort()
+        return [sentences[i] for i in best], [s for i, s in enumerate(sentences) if i not in best]
 
 
 @cache
