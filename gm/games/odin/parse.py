@@ -65,7 +65,9 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("pass", "de", "passe passen aussetzen", True),
     ("pass", "de", "weiter raus", False),
     ("pass", "fr", "passe passer", True),
-    ("pass", "fr", "passons passez passerai saute sauter", False),
+    ("pass", "fr", "passons passez passerai saute sauter rien", False),
+    ("pass", "en", "nothing", False),
+    ("pass", "de", "nichts", False),
     # two-part pass phrases: "sit (this one) out", "ich setze aus"
     ("pass_a", "en", "sit sitting", False),
     ("pass_b", "en", "out", False),
@@ -190,6 +192,8 @@ def build_lexicon() -> Lexicon:
         lex.add(fr, "suit", s, "fr", fuzzy=True)
         lex.add(fr_pl, "suit", s, "fr", "plural", fuzzy=True)
     lex.add("neufs", "num", 9, "fr", "word plural")
+    lex.add("double doppel doppelte doppelten", "both", None, "en de fr")  # "double nine": a pair
+    lex.add("n", "conj", None, "en")  # "the red n pink"
     lex.add("0 zero null zéro", "zero", None)
     lex.add("as", "num", 1, "fr", "word")  # l'as: the ace, a 1
     for letter, suit in (("b", 0), ("r", 1), ("p", 2), ("g", 3), ("k", 4), ("o", 5)):
@@ -215,10 +219,12 @@ def build_lexicon() -> Lexicon:
 # ---- symbols -----------------------------------------------------------------------------------------------
 
 _PRIORITY = ("code", "suit", "num", "card", "take", "play", "pass", "pass_a", "pass_b", "neg", "later", "except",
-             "or", "correct", "hesitate", "have", "keep", "nth", "numword", "last", "middle", "sup", "supadj",
+             "or", "correct", "nope", "with", "hesitate", "have", "keep", "nth", "numword", "last", "middle", "sup",
+             "supadj",
              "whole", "handword", "it", "zero", "all", "both", "art", "def", "poss", "link", "conj", "sep")
 _MARKERS = frozenset({"art", "def", "poss", "all", "both", "count", "sup"})
 _NO_FLAGS: frozenset[str] = frozenset()
+_NOT_FOR_ME = {("pas", "pour", "moi"), ("nothing", "for", "me"), ("nichts", "fur", "mich"), ("nix", "fur", "mich")}
 _NEXT_TIME = {("next", "time"), ("naechstes", "mal"), ("nachstes", "mal"), ("nachste", "mal"),
               ("prochaine", "fois")}
 
@@ -251,13 +257,23 @@ def _symbols(hits: list[Hit]) -> list[Sym]:
                 break
     # French superlatives: "plus" + an adjective ("ma plus grosse") is one superlative
     merged: list[Sym] = []
-    for sym in out:
-        if sym.kind == "supadj":
+    for i, sym in enumerate(out):
+        supadj = sym.kind == "supadj" or sym.kind == "sup" and "fr" not in sym.langs and sym.text in _FR_ADJ
+        if supadj or sym.kind == "sup":
             if merged and merged[-1].text == "plus":
-                merged[-1] = Sym("sup", sym.value, _NO_FLAGS, "plus " + sym.text, sym.langs)
-            continue  # "grosse" alone is not a superlative
+                value = sym.value if sym.kind == "sup" else sym.value
+                merged[-1] = Sym("sup", value, _NO_FLAGS, "plus " + sym.text, sym.langs)
+                continue
+            if sym.kind == "supadj":
+                if merged and merged[-1].kind == "def" and (i + 1 >= len(out) or out[i + 1].kind in ("sep", "conj")):
+                    merged.append(Sym("sup", sym.value, _NO_FLAGS, sym.text, sym.langs))  # "le petit", "la grosse"
+                continue  # "grosse" alone is not a superlative
         merged.append(sym)
     return merged
+
+
+_FR_ADJ = frozenset({"grosse", "gros", "haute", "haut", "forte", "fort", "grande", "grand", "petite", "petit",
+                     "basse", "bas"})
 
 
 def _resolve_context(syms: list[Sym], word_counts: bool = True) -> list[Sym]:
@@ -302,9 +318,8 @@ def _resolve_context(syms: list[Sym], word_counts: bool = True) -> list[Sym]:
             continue
         prev = syms[i - 1] if i > 0 else None
         if s.kind == "num" and nxt is not None and 2 <= s.value <= 9 and "plural" not in s.flags and (
-                prev is None or prev.kind not in ("def", "art")) and (
-                nxt.kind in ("sup", "nth") or nxt.kind == "link" and i + 2 < n
-                and syms[i + 2].kind in ("def", "poss")):
+                nxt.kind in ("sup", "nth") or (prev is None or prev.kind not in ("def", "art"))
+                and nxt.kind == "link" and i + 2 < n and syms[i + 2].kind in ("def", "poss")):
             out.append(Sym("count", s.value, _NO_FLAGS))  # "my two lowest", "three of my sevens"
             continue
         if s.kind == "num" and nxt is not None:
@@ -368,6 +383,7 @@ class Item:
     sup: str | None = None  # "max" or "min": "my highest", "la plus petite"
     nth: int = 1  # "my second-highest"
     loose: bool = False  # a bare German "-er" noun: one card or several
+    positional: bool = False  # "the second (card)", "la deuxième": by its place, as the centre is shown
 
     def has_content(self) -> bool:
         return self.suit is not None or self.rank is not None or self.code is not None or self.card
@@ -413,9 +429,10 @@ def _items(syms: list[Sym]) -> Parts:
     marker_only = False  # the current item has only markers so far
 
     def close() -> None:
-        nonlocal cur, marker_only
+        nonlocal cur, marker_only, just_corrected
         if cur.has_content():
             items.append(cur)
+            just_corrected = False
         elif marker_only and cur.count == 2 and not cur.every and cur.mode == "play" and not items:
             parts.pair = True  # "beide, fertig", "both"
         cur = Item(mode)
@@ -425,6 +442,8 @@ def _items(syms: list[Sym]) -> Parts:
     # "I don't pass, hold on" does not.
     clause_neg = False
     clause_items = 0
+    clause_starts: list[int] = []
+    just_corrected = False
     clause_pass = False
     negated_move = False
 
@@ -436,6 +455,8 @@ def _items(syms: list[Sym]) -> Parts:
             del items[clause_items:]
             if clause_pass:
                 parts.passed = False
+        if len(items) > clause_items:
+            clause_starts.append(clause_items)  # where the last clause that named cards began
         clause_neg, clause_pass, clause_items = False, False, len(items)
 
     sentences = [0]  # where each sentence's items start
@@ -531,19 +552,43 @@ def _items(syms: list[Sym]) -> Parts:
             close()
             mode = "take"
             cur.mode = mode
-        elif k == "correct":
-            # "red 7 - no wait, the black 8", "j'prends le six, non attends, le deux": the card named last is
-            # replaced by the next one, in the same role
+        elif k == "correct" or k == "nope" and (items or cur.has_content()) and i + 1 < n and any(
+                x.kind in ("suit", "num", "code", "card", "sup", "correct", "play", "take", "pass")
+                for x in syms[i + 1:]):
+            # "red 7 - no wait, the black 8", "j'prends le six, non attends, le deux", "die rote Sieben, nein,
+            # die schwarze": the cards named in the last clause are replaced by the next ones, in the same role
             close()
-            if items:
-                mode = items.pop().mode
-                clause_items = min(clause_items, len(items))
-                sentences = [min(x, len(items)) for x in sentences]
+            if len(items) > clause_items:
+                start = clause_items
+            else:
+                start = clause_starts[-1] if clause_starts else 0
+            if just_corrected:
+                pass  # "äh, nee, doch die Zwei": one correction said twice
+            elif items[start:]:
+                # the last role named in that clause is what is corrected: "K9 K8 nimm G3, nein, G8"
+                mode = items[-1].mode
+                while len(items) > start and items[-1].mode == mode:
+                    items.pop()
+            elif parts.passed and k == "correct":
+                parts.passed = False  # "I'll pass... actually no, two sixes"
+            just_corrected = True
+            clause_items = min(clause_items, len(items))
+            clause_starts = [x for x in clause_starts if x < len(items)]
+            sentences = [min(x, len(items)) for x in sentences]
+            cur.mode = mode
+        elif k == "nope":
+            pass
+        elif k == "with":
+            close()  # "take o9 with the blues": what comes with it is played
+            mode = "play"
             cur.mode = mode
         elif k == "link":
             pass
         elif k == "nth":
             cur.nth = s.value
+            if mode == "take" and not (nxt is not None and nxt.kind == "sup"):
+                cur.positional = True
+                cur.card = True
         elif k in _MARKERS:
             if cur.has_content() and k != "sup":
                 close()
@@ -610,6 +655,12 @@ def _items(syms: list[Sym]) -> Parts:
     # "red 7. no wait, the black 8" (a self-correction).
     bounds = [*sentences, len(items)]
     with_play = [k for k in range(len(sentences)) if any(it.mode == "play" for it in items[bounds[k]:bounds[k + 1]])]
+    if len(with_play) == 2:
+        first = [it for it in items[bounds[with_play[0]]:bounds[with_play[0] + 1]] if it.mode == "play"]
+        second = [it for it in items[bounds[with_play[1]]:bounds[with_play[1] + 1]] if it.mode == "play"]
+        if (len(first) == 1 and first[0].rank is not None and first[0].suit is None and first[0].quantified()
+                and all(it.suit is not None and it.rank is None for it in second)):
+            with_play = []  # "2 8s... the red n pink": the second sentence says which, not something else
     if len(with_play) > 1:
         last = with_play[-1]
         parts.items = [it for k in range(len(sentences)) for it in items[bounds[k]:bounds[k + 1]]
@@ -634,11 +685,13 @@ def _share(play: list[Item]) -> bool:
                 it.order = "sr" if src.order == "sr" or src.code is not None else "rs"
                 it.inherited = changed = True
         elif it.suit is not None and it.rank is None:
-            src = next((p for p in play[idx + 1:] if p.rank is not None and p.suit is not None
-                        and p.order == "sr" and p.code is None), None)
-            if src is None:
-                src = next((p for p in reversed(play[:idx]) if p.rank is not None and p.suit is not None
+            earlier = next((p for p in reversed(play[:idx]) if p.rank is not None and p.suit is not None
                             and p.order == "rs" and p.code is None), None)
+            src = next((p for p in play[idx + 1:] if p.rank is not None and p.suit is not None
+                        and p.order == "sr" and p.code is None
+                        and not (earlier is not None and p.determined)), None)  # "…, grün und die orange Drei"
+            if src is None:
+                src = earlier
             if src is not None:
                 it.rank = src.rank
                 it.order = src.order
@@ -930,6 +983,8 @@ class OdinParser(GameParser):
         texts = [h.text for h in hits]
         if any(pair in _NEXT_TIME for pair in zip(texts, texts[1:], strict=False)):
             return Interpretation([], "negated")  # "I'll pass next time": not a move now
+        if any(tri in _NOT_FOR_ME for tri in zip(texts, texts[1:], texts[2:], strict=False)):
+            return Interpretation([OdinReading(1.0, is_pass=True)])  # "pas pour moi", "nothing for me"
         if _transitive_pass(hits):
             return Interpretation([], "no_move_words")  # "pass the ball to Ben", "passe-moi le sel"
         hand = state.hands[player] if 0 <= player < len(state.hands) else 0
@@ -937,8 +992,13 @@ class OdinParser(GameParser):
         # words the lexicon does not know at all: two or more, and no verb and no fully named card, is table talk
         chatty = sum(1 for h in hits if not h.entries and not h.text.isdigit()) >= 2
         both = _both_variant(syms)
-        if both is not None:  # "les deux", "die beiden zwei"? "the two": both cards, or the twos
-            syms = both if not hand & RANK_MASK[2] else syms
+        if both is not None:  # "les deux", "the two": both cards, or the twos
+            if not hand & RANK_MASK[2]:
+                syms = both
+            else:  # either could be meant: the player is asked
+                twos, pair = self._read(_resolve_context(syms), state, hand), self._read(both, state, hand)
+                if twos.readings and pair.readings:
+                    return Interpretation([Either([twos.readings[0], pair.readings[0]])])
         variants = [_resolve_context(syms)]
         sequence = _resolve_context(syms, word_counts=False)
         if sequence != variants[0]:
@@ -973,12 +1033,15 @@ class OdinParser(GameParser):
         play = [it for it in items if it.mode == "play"]
         excluded = [it for it in items if it.mode == "except"]
         take_item = next((it for it in items if it.mode == "take" and (
-            it.suit is not None or it.rank is not None or it.code is not None or it.sup is not None)), None)
+            it.suit is not None or it.rank is not None or it.code is not None or it.sup is not None
+            or it.positional)), None)
         if parts.alternatives or parts.hesitant:
             # "fives or pass?", "red 7 or green 9? decisions", "j'hésite entre ...": the player is still deciding
             return Interpretation([], "alternatives")
         if parts.last and not play and hand.bit_count() == 1:
             parts.whole = True  # "last card, boom"
+        if parts.last and any(it.count == hand.bit_count() and it.suit is None and it.rank is None for it in play):
+            parts.whole = True  # "meine letzten drei Karten"
         if parts.soft_take and take_item is not None and not state.center & (_take(take_item)[0] or 0) \
                 and take_item.sup is None:
             if not play and not parts.whole and not parts.it:
@@ -1017,6 +1080,11 @@ class OdinParser(GameParser):
         take_mask, take_card = _take(take_item)
         if take_item is not None and take_item.sup is not None:  # "take the higher one", "la plus petite"
             take_mask, take_card = _edge(bits(state.center & _filter(take_item)), take_item), None
+        elif take_item is not None and take_item.positional:  # "take the second card", "nimm die erste"
+            shown = [INDEX[c] for c in codes_t(state.center & _filter(take_item))]  # as the centre is shown
+            if take_item.nth <= len(shown):
+                take_card = shown[take_item.nth - 1]
+                take_mask = BIT[take_card]
         plain = [_spec(it, hand, exclude) for it in play]
         readings: list[Any] = []
         shared_play = [replace(it) for it in play]
@@ -1044,9 +1112,40 @@ class OdinParser(GameParser):
         return readings
 
 
+@dataclass(slots=True)
+class Either:
+    """Two readings the same words have ("les deux": the twos, or both cards): an action fitting either is a
+    candidate, so the player is asked which."""
+
+    options: list[Any]
+    score: float = 1.0
+
+    def match(self, action: Any, info: Any) -> float | None:
+        return 0.0 if any(o.match(action, info) is not None for o in self.options) else None
+
+    def literal(self, game: Any, state: Any) -> list[Any] | str:
+        lit: list[Any] | str = self.options[0].literal(game, state)
+        return lit
+
+
 def _apposition(play: list[Item]) -> list[Item]:
     """Descriptions that name the same cards twice: "zwei Siebener, die blaue und die schwarze" (colours
     naming which of the counted sevens), "meine letzte Karte, grüne Drei" (a bare "card" then the card)."""
+    tail: list[Item] = []
+    if len(play) >= 3 and play[-1].full() and not play[-2].full():
+        play, tail = play[:-1], play[-1:]  # "Siebener blau, rot, grün und die orange Drei": the last is the take
+    if (len(play) >= 2 and play[-1].rank is not None and play[-1].suit is None and (play[-1].count or 0) >= 2
+            and len(play) - 1 == play[-1].count
+            and all(it.suit is not None and it.rank is None for it in play[:-1])):
+        # "le noir et l'orange, les deux trois": the colours name which of the counted cards
+        return [replace(it, rank=play[-1].rank, order="sr") for it in play[:-1]] + tail
+    if (len(play) == 2 and play[0].suit is not None and play[0].rank is None and play[1].sup is not None
+            and play[1].suit is None and play[1].rank is None):
+        return [replace(play[1], suit=play[0].suit)] + tail  # "la rouge, la grosse!"
+    return _apposition_pairs(play) + tail
+
+
+def _apposition_pairs(play: list[Item]) -> list[Item]:
     if len(play) >= 2:
         head, rest = play[0], play[1:]
         counted = head.count if head.count is not None and head.count >= 2 else None
