@@ -149,6 +149,12 @@ class Kit:
         """An answer the engine gives from the position (legal moves, why not, figures), else None."""
         return None
 
+    def hypothetical_answer(self, question: str, lang: str) -> Answer | None:
+        """An answer the engine computes for a position the question itself describes, not one in play
+        ("what are these cards worth?", "do these cards beat those?"), else None. Asked with no game in
+        play; a kit's `state_answer` may ask it first during a game."""
+        return None
+
 
 def option_help(info: GameInfo) -> Mapping[str, str]:
     """Option name -> its help text with the choices and the default, for `gm play GAME --help`."""

@@ -56,16 +56,16 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
         lang = normalise_lang(lang)
     if not question:
         return Answer(t("rules.empty", lang), lang=lang, source="none")
-    found = None
-    if state is not None and player is not None:
-        from gm import games as registry
+    from gm import games as registry
 
+    if state is not None and player is not None:
         found = registry.get(game).state_answer(question, lang, state, player, names or [])
-        if found is not None and llm is None:
-            return found
+    else:  # a position the question describes ("can I beat a single 6 with a red 2 and a red 1?")
+        found = registry.get(game).hypothetical_answer(question, lang)
+    if found is not None and llm is None:
+        return found
     hits = index(game, lang).search(question, k=3)
     if llm is not None and hits and (hits[0].score >= MIN_SCORE or found is not None):
-        from gm import games as registry
         from gm.llm import LLMBackoff, LLMError, notice_key
         from gm.rules.llm import llm_answer
 

@@ -102,8 +102,8 @@ class Index:
         import math
 
         df: dict[str, int] = {}
-        for doc in corpus:
-            for w in set(doc):
+        for words in corpus:
+            for w in set(words):
                 df[w] = df.get(w, 0) + 1
         n = len(corpus)
         self.idf = {w: math.log(1 + n / c) for w, c in df.items()}

@@ -68,5 +68,9 @@ class OdinKit(Kit):
         found: Answer | None = answers.state_answer(question, lang, state, player, names)
         return found
 
+    def hypothetical_answer(self, question: str, lang: str) -> Answer | None:
+        found: Answer | None = answers.hypothetical_answer(question, lang)
+        return found
+
 
 KIT = OdinKit("odin", "ODIN", Path(__file__).parent)

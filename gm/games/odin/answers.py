@@ -1,5 +1,6 @@
 """ODIN's answers from the engine, not the digest: the legal moves now, why a move is illegal, the position's
-figures (scores, whose turn, the centre, hand sizes).
+figures (scores, whose turn, the centre, hand sizes), and positions the question itself describes ("does R8 R2
+beat K9 K3?", "what is blue 3, 5 and 9 worth?"), in play or not.
 
 Only questions of these shapes are answered here; everything else goes to the digest. Each answer cites the
 digest sections of the rule it applies.
@@ -54,6 +55,9 @@ def state_answer(question: str, lang: str, state: Any, player: int, names: Seque
     g = GAME
     game = g.name
     q = fold(question)
+    found = hypothetical_answer(question, lang)  # a position the question names wins over the one in play
+    if found is not None:
+        return found
     m = WHY.search(q)
     if m:
         move = next((m.group(k) for k in ("en", "de", "fr") if m.group(k)), "")
@@ -143,4 +147,427 @@ def _probe(g: Any, state: Any, player: int, text: str, lang: str, names: Sequenc
     if res.kind == "ambiguous":
         moves = "; ".join(describe_action(a, lang) for a in res.candidates[:6])
         return _answer(t("rules.legal_several", lang, moves=moves), g.name, lang, ids)
+    return None
+
+
+# ---- hypothetical positions ----------------------------------------------------------------------------------
+# "the centre has a single 6: can I beat it with a red 2 and a red 1?", "was ist blau 3, 5 und 9 wert?",
+# "puis-je jouer un 6 vert et un 2 bleu sur 53 ?": the question names cards (and a centre) that are not the
+# position on the table. The cards are read with the move parser's lexicon and grammar, the position is built
+# with the engine's scenario, and the engine's check (and its reason) is the answer.
+
+HYPO_SECTIONS = {
+    "value": ["odin.play.value"],
+    "more": ["odin.play.count", "odin.play.beat"],
+    "higher": ["odin.play.beat", "odin.play.value"],
+    "wrong_count": ["odin.play.count"],
+    "mixed_cards": ["odin.play.same"],
+    "not_higher": ["odin.play.beat", "odin.play.value"],
+    "cards": ["odin.overview.components"],
+}
+
+# Words that give the cards after them a role (accent-folded, as tokenize leaves them).
+_ON = frozenset({"on", "onto", "upon", "against", "over", "vs", "versus", "auf", "gegen", "sur", "contre"})
+_WITH = frozenset({"with", "using", "mit", "avec"})
+_BEAT = frozenset({
+    "beat", "beats", "beating", "trump", "trumps", "outrank", "outranks",
+    "schlagen", "schlagt", "schlage", "schlagst", "stechen", "sticht", "stichst", "uberbieten", "uberbietet",
+    "uberbiete", "ubertrumpfen", "ubertrumpft", "ubertreffen", "ubertrifft",
+    "battre", "bat", "bats", "battent", "batte", "battu", "surpasser", "surpasse", "depasser", "depasse"})
+_CENTRE = frozenset({"centre", "center", "middle", "mitte", "zentrum", "milieu"})
+_COMPARE = frozenset({"higher", "more", "greater", "bigger", "hoher", "grosser", "mehr", "plus"})
+_THAN = frozenset({"than", "als", "que"})
+# Words that start a clause (the roles given above end there), and those that do after a comma.
+_CLAUSE = frozenset({"if", "when", "whether", "can", "could", "may", "might", "does", "do", "would", "will",
+                     "should", "wenn", "falls", "kann", "kannst", "konnte", "darf", "darfst", "durfte", "soll",
+                     "sollte", "si", "puis", "peux", "peut", "pourrais", "pourrait"})
+_AFTER_COMMA = _CLAUSE | frozenset({"am", "is", "are", "what", "ist", "sind", "was", "wie", "bin", "habe", "est",
+                                     "que", "combien", "je", "j", "ai"})
+_PRONOUNS = frozenset({"it", "that", "this", "them", "sie", "ihn", "es", "das", "diese", "le", "la", "les", "l",
+                       "ca", "cela"})  # "can I beat it with ...": a centre the question does not name
+_STOPS = frozenset({".", "!", "?", ";", ":"})
+# Symbols that say nothing about which cards are meant (or say something this reader does not handle).
+_DROP = frozenset({"sup", "supadj", "nth", "middle", "last", "whole", "handword", "it", "play", "pass", "pass_a",
+                   "pass_b", "later", "except", "correct", "hesitate", "have", "keep", "all", "word", "link"})
+_SPLIT_START = frozenset({"art", "def", "poss", "both"})
+
+VALUE_Q = re.compile(r"\b(worth|value|valued|how much (is|are|do|does)|wert|werte?n?|wie ?viel (ist|sind|zahlt|"
+                     r"zahlen|machen|ergeben|gibt|geben)|vaut|valent|valeur|combien (font|fait))\b")
+SCORING_WORDS = re.compile(r"\b(points?|punkte?n?|score[sd]?|scoring|wertung|decompte|fin|end|ende)\b")
+
+
+def hypothetical_answer(question: str, lang: str) -> Any:
+    """An Answer computed by the engine for a position the question describes, else None."""
+    read = read_question(question, lang)
+    if read is None:
+        return None
+    play, centre = read
+    game = GAME.name
+    if not centre.slots:
+        q = fold(question)
+        if not VALUE_Q.search(q) or SCORING_WORDS.search(q) or play.count_only:
+            return None
+        return _value_answer(play, lang, game)
+    return _legality_answer(play, centre, lang, game)
+
+
+def read_question(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
+    """The cards the question plays and the centre it plays them on (no slots: no centre named), or None when
+    the question names no cards this reader can pin down."""
+    from gm.games.odin.parse import PARSER
+    from gm.parse.core import tokenize
+
+    tokens = tokenize(question)
+    if not tokens or len(tokens) > 60:
+        return None
+    hits = PARSER.lexicon.hits(tokens, lang)
+    if any(h.first("take", "or") is not None and h.first("code", "suit", "num") is None for h in hits):
+        return None  # takes and alternatives are for the digest (or the position in play)
+    roles = _roles(hits)
+    if roles is None:
+        return None
+    play_runs, centre_runs, first = roles
+    play = _read_runs(play_runs, lang)
+    centre = _read_runs(centre_runs, lang)
+    if play is None or centre is None:
+        return None
+    if centre.slots and not play.slots:
+        # "schlägt R8 R2 K9 K3?", "darf ich auf 53 eine grüne 6 und eine blaue 2 legen?"
+        play, centre = _split([h for run in centre_runs for h in run], lang, first or "play")
+    elif play.slots and not centre.slots and first == "play" and not any(
+            h.text in _PRONOUNS for run in centre_runs for h in run):
+        play, centre = _split([h for run in play_runs for h in run], lang, "play")  # "mit R8 R2 K9 K3 schlagen"
+    if play is None or centre is None or not play.slots:
+        return None
+    if centre.count_only and play.bare is not None and not play.count_only:
+        play = play.counted(play.bare)  # "2 cards in the centre, may I play 4?"
+    if play.count_only and centre.bare is not None and not centre.count_only:
+        centre = centre.counted(centre.bare)  # "4 cartes si y en a 2 au milieu"
+    return play, centre
+
+
+class _Cards:
+    """The cards one side of the question names: (colour or None, number or None) slots, and whether the
+    whole side was a bare number ("play 4", "y en a 2": a count when the other side is counted)."""
+
+    def __init__(self, slots: list[tuple[int | None, int | None]], bare: int | None = None,
+                 digits: list[int] | None = None) -> None:
+        self.slots = slots
+        self.bare = bare
+        self.digits = digits or [r for _, r in slots if r is not None]
+
+    @property
+    def count_only(self) -> bool:
+        return any(r is None for _, r in self.slots)
+
+    def counted(self, n: int) -> _Cards:
+        return _Cards([(None, None)] * n)
+
+
+def _roles(hits: list[Any]) -> tuple[list[list[Any]], list[list[Any]], str | None] | None:
+    """Runs of tokens that name the cards played and the centre, and how a lone centre run starts ("play"
+    first after a beat verb, "centre" first after "on"); None when some cards have no role."""
+    texts = [h.text for h in hits]
+    beat_anywhere = any(x in _BEAT for x in texts)
+    clauses: list[list[int]] = [[]]
+    for i, x in enumerate(texts):
+        nxt = texts[i + 1] if i + 1 < len(texts) else ""
+        if x in _STOPS or (x == "," and nxt in _AFTER_COMMA):
+            clauses.append([])
+            continue
+        if x in _CLAUSE and clauses[-1]:
+            clauses.append([])
+        clauses[-1].append(i)
+    role: dict[int, str] = {}
+    first: str | None = None
+    for clause in clauses:
+        words = [texts[i] for i in clause]
+        compare = [j for j, w in enumerate(words) if w in _THAN and _COMPARE & set(words[max(0, j - 2):j])]
+        has_on = any(w in _ON for w in words) or bool(compare)
+        has_beat = any(w in _BEAT for w in words)
+        centre_clause = any(w in _CENTRE for w in words) and not has_on and not has_beat
+        current: str | None = "centre" if centre_clause else None
+        for j, i in enumerate(clause):
+            w, h = texts[i], hits[i]
+            if w in _ON or j in compare:
+                current = "centre"
+                first = first or "centre"
+            elif w in _BEAT:
+                for k in clause[:j]:
+                    if role.get(k) is None:
+                        role[k] = "prebeat"
+                current = "centre"
+                first = first or "play"
+            elif w in _WITH and beat_anywhere:
+                current = "play"
+            elif h.first("play") is not None and h.first("code", "suit", "num") is None:
+                current = "play"
+            elif w in _CENTRE:
+                continue
+            elif current is not None:
+                role[i] = current
+    named = {i for i, h in enumerate(hits) if h.first("code", "suit", "num", "card") is not None
+             or (not h.entries and h.text.isdigit())}
+    has_play = any(role.get(i) == "play" for i in named)
+    for i in range(len(hits)):
+        if role.get(i) == "prebeat":
+            role[i] = "centre" if has_play else "play"
+    has_play = any(role.get(i) == "play" for i in named)
+    free = [i for i in named if role.get(i) is None]
+    if free:
+        if has_play:
+            return None  # cards both named to play and left without a role: not read
+        for i in range(len(hits)):
+            role.setdefault(i, "play")  # "2 cards in the centre, may I play 4?", or a value question
+    runs: dict[str, list[list[Any]]] = {"play": [], "centre": []}
+    last: tuple[str, int] | None = None
+    for i, h in enumerate(hits):
+        r = role.get(i)
+        if r not in runs:
+            last = None
+            continue
+        if last is not None and last[0] == r and last[1] == i - 1:
+            runs[r][-1].append(h)
+        else:
+            runs[r].append([h])
+        last = (r, i)
+    return runs["play"], runs["centre"], first
+
+
+def _read_runs(runs: list[list[Any]], lang: str) -> _Cards | None:
+    """The cards named by runs of tokens (one side of the question); None when they cannot be pinned down."""
+    slots: list[tuple[int | None, int | None]] = []
+    digits: list[int] = []
+    named: list[_Cards] = []
+    for run in runs:
+        got = _read(run, lang)
+        if got is None:
+            return None
+        slots += got.slots
+        digits += got.digits
+        if got.slots:
+            named.append(got)
+    return _Cards(slots, named[0].bare if len(named) == 1 else None, digits)
+
+
+def _read(hits: list[Any], lang: str) -> _Cards | None:
+    from engine.odin.cards import RANK, SUIT
+    from gm.games.odin.parse import _items, _resolve_context, _share, _symbols
+
+    kept = []
+    for h in hits:
+        e = h.entries[0] if h.entries else None
+        if h.first("code", "suit", "num", "card") is not None or (not h.entries and h.text.isdigit()):
+            kept.append(h)
+        elif e is None or e.kind in _DROP or (e.kind == "neg" and h.text != "ne"):
+            continue
+        elif e.kind in ("art", "def", "poss") and e.langs and lang not in e.langs:
+            continue  # French "il y a", not the English article
+        else:
+            kept.append(h)
+    syms = _resolve_context(_symbols(kept))
+    parts = _items(syms)
+    if parts.zero or parts.negated:
+        return None
+    items = [it for it in parts.items if it.has_content()]
+    _share(items)
+    slots: list[tuple[int | None, int | None]] = []
+    for it in items:
+        if it.sup is not None or it.every:
+            return None
+        if it.code is not None:
+            slots.append((SUIT[it.code], RANK[it.code]))
+            continue
+        n = it.count if it.count is not None else (None if it.plural() else 1)
+        if n is None or n > 9:
+            return None
+        slots += [(it.suit, it.rank)] * n
+    card_syms = [s for s in syms if s.kind not in ("conj", "sep", "link")]
+    bare = None
+    if len(card_syms) == 1 and card_syms[0].kind == "num" and "plural" not in card_syms[0].flags:
+        bare = int(card_syms[0].value)  # "play 4", "sur 1": a count when the other side is counted
+    return _Cards(slots, bare)
+
+
+def _split(hits: list[Any], lang: str, first: str) -> tuple[_Cards | None, _Cards | None]:
+    """One run that names both the play and the centre ("schlägt R8 R2 K9 K3", "auf 53 eine grüne 6 und eine
+    blaue 2 legen"): the one cut between tokens where the centre can be a centre; ties read nothing."""
+    best: list[tuple[int, _Cards, _Cards]] = []
+    top = -1
+    for b in range(1, len(hits)):
+        left, right = hits[:b], hits[b:]
+        if _is_conj(left[-1]) or _is_conj(right[0]) or left[-1].first(*_SPLIT_START) is not None:
+            continue  # never between "7 und" and "2", nor after a dangling "eine"
+        a, c = _read(left, lang), _read(right, lang)
+        if a is None or c is None or not a.slots or not c.slots or _vague(a) or _vague(c):
+            continue
+        play, centre = (a, c) if first == "play" else (c, a)
+        if not _can_group(centre):
+            continue
+        score = (2 if _can_group(play) else 0) + (1 if right[0].first(*_SPLIT_START) is not None
+                                                   or right[0].first("num") is not None
+                                                   and "word" in right[0].first("num").flags else 0)
+        if score > top:
+            top, best = score, [(b, play, centre)]
+        elif score == top:
+            best.append((b, play, centre))
+    if len(best) != 1:
+        return None, None
+    return best[0][1], best[0][2]
+
+
+def _vague(cards: _Cards) -> bool:
+    """Some cards have a number and others not, or a colour without a number: a cut through a description."""
+    return cards.count_only and any(s is not None or r is not None for s, r in cards.slots)
+
+
+def _is_conj(h: Any) -> bool:
+    return h.first("conj") is not None and h.first("code", "suit", "num") is None
+
+
+def _can_group(cards: _Cards) -> bool:
+    """Whether the slots can be one colour or one number (some colours may still be chosen)."""
+    if cards.count_only:
+        return True
+    ranks = [r for _, r in cards.slots]
+    suits = {s for s, _ in cards.slots if s is not None}
+    same_colour = len(set(ranks)) == len(ranks) and len(suits) <= 1
+    same_number = len(set(ranks)) == 1 and len(suits) == len([s for s, _ in cards.slots if s is not None])
+    return same_colour or same_number
+
+
+def _colours(slots: list[tuple[int | None, int | None]], taken: set[int], avoid: set[int]) -> list[int] | None:
+    """Card indices for slots whose numbers are all known, choosing the colours the question left open: one
+    colour for different numbers, different colours for one number, colours of the other side avoided."""
+    fixed = [s * 9 + r - 1 for s, r in slots if s is not None and r is not None]
+    used = set(taken) | set(fixed)
+    open_ranks = [r for s, r in slots if s is None and r is not None]
+    if not open_ranks:
+        return fixed
+    ranks = [r for _, r in slots if r is not None]
+    given = [s for s, _ in slots if s is not None]
+    order = sorted(range(6), key=lambda c: (c not in given, c in avoid, c))
+    if len(set(ranks)) == len(ranks):
+        for c in order:
+            cards = [c * 9 + r - 1 for r in open_ranks]
+            if not used & set(cards):
+                return fixed + cards
+        return None
+    # One number several times ("two 8s"): a different colour each; numbers that can share nothing: any free ones.
+    out = list(fixed)
+    spread = sorted(range(6), key=lambda c: (c in given and len(set(ranks)) == 1, c in avoid, c))
+    for r in open_ranks:
+        free = [c * 9 + r - 1 for c in spread if c * 9 + r - 1 not in used]
+        if not free:
+            return None
+        used.add(free[0])
+        out.append(free[0])
+    return out
+
+
+def _value_answer(play: _Cards, lang: str, game: str) -> Any:
+    from engine.odin.cards import BIT, CODE, is_group, value_of
+
+    cards = _colours(play.slots, set(), set())
+    if cards is None or len(set(cards)) != len(cards):
+        return None
+    mask = sum(BIT[c] for c in cards)
+    value = value_of(mask)
+    if len(cards) == 1:
+        return _answer(t("odin.hypo.value_one", lang, value=value), game, lang, HYPO_SECTIONS["value"])
+    text = t("odin.hypo.value_many", lang, value=value, digits=", ".join(map(str, play.digits)))
+    ids = list(HYPO_SECTIONS["value"])
+    if not is_group(mask):
+        from engine.core import Illegal
+
+        text += " " + explain(Illegal("mixed_cards", {"cards": [CODE[c] for c in cards]}), lang)
+        ids += HYPO_SECTIONS["mixed_cards"]
+    return _answer(text, game, lang, ids)
+
+
+def position_cards(play: _Cards, centre: _Cards) -> tuple[list[int], list[int]] | None:
+    """Card indices for both sides, the colours the question left open chosen: the play's first (away from the
+    centre's named colours), then the centre's (away from the play's); a counted side gets that many cards of
+    one colour. None when no such cards exist."""
+    from engine.odin.cards import SUIT
+
+    given = [s * 9 + r - 1 for s, r in play.slots + centre.slots if s is not None and r is not None]
+    play_cards = _side(play, set(given), {s for s, _ in centre.slots if s is not None}, high=True)
+    if play_cards is None:
+        return None
+    centre_cards = _side(centre, set(given) | set(play_cards), {SUIT[c] for c in play_cards}, high=False)
+    if centre_cards is None:
+        return None
+    return play_cards, centre_cards
+
+
+def _legality_answer(play: _Cards, centre: _Cards, lang: str, game: str) -> Any:
+    from engine.core import ScenarioError
+    from engine.odin.actions import Play
+    from engine.odin.cards import CODE, codes, value_of
+    from gm.i18n import tn
+
+    k, n = len(play.slots), len(centre.slots)
+    if not 1 <= k <= 9 or not 1 <= n <= 9:
+        return None
+    given = [s * 9 + r - 1 for s, r in play.slots + centre.slots if s is not None and r is not None]
+    if len(set(given)) != len(given):
+        twice = next(c for c in given if given.count(c) > 1)
+        return _answer(t("odin.hypo.same_card", lang, card=CODE[twice]), game, lang, HYPO_SECTIONS["cards"])
+    cards = position_cards(play, centre)
+    if cards is None:
+        return None
+    play_cards, centre_cards = cards
+    centre_codes = codes(sum(1 << c for c in centre_cards))
+    play_codes = codes(sum(1 << c for c in play_cards))
+    spare = [c for c in range(54) if c not in play_cards and c not in centre_cards]
+    hand = play_codes + ([CODE[spare[0]]] if k < 9 else [])
+    try:
+        state = GAME.scenario({"players": 2, "hands": [hand, [CODE[spare[1]]]], "center": centre_codes,
+                               "to_move": 0})
+    except ScenarioError:
+        if not centre.count_only and n > 1:
+            return _answer(t("odin.hypo.centre_mixed", lang, cards=" ".join(centre_codes)), game, lang,
+                           HYPO_SECTIONS["mixed_cards"])
+        return None
+    action = Play(tuple(play_codes), centre_codes[0] if k < 9 else None)
+    illegal = GAME.check(state, action)
+    k_cards, n_cards = tn("odin.word.cards", k, lang), tn("odin.word.cards", n, lang)
+    value, to_beat = value_of(sum(1 << c for c in play_cards)), state.center_value
+    if illegal is not None and illegal.code in ("wrong_count", "mixed_cards"):
+        return _answer(t("odin.hypo.no", lang, reason=explain(illegal, lang)), game, lang,
+                       HYPO_SECTIONS[illegal.code])
+    if k == n + 1 and illegal is None:
+        if play.count_only or centre.count_only:
+            return _answer(t("odin.hypo.yes_more_any", lang, k=k, n=n, k_cards=k_cards, n_cards=n_cards), game,
+                           lang, HYPO_SECTIONS["more"])
+        return _answer(t("odin.hypo.yes_more", lang, k_cards=k_cards, n_cards=n_cards, value=value,
+                         to_beat=to_beat), game, lang, HYPO_SECTIONS["more"])
+    # As many cards as the centre: the values decide, and a side known only by its count has none.
+    if play.count_only and centre.count_only:
+        return _answer(t("odin.hypo.depends", lang, k=k), game, lang, HYPO_SECTIONS["higher"])
+    if play.count_only:
+        return _answer(t("odin.hypo.depends_play", lang, k=k, to_beat=to_beat), game, lang, HYPO_SECTIONS["higher"])
+    if centre.count_only:
+        return _answer(t("odin.hypo.depends_centre", lang, k=k, value=value), game, lang, HYPO_SECTIONS["higher"])
+    if illegal is None:
+        return _answer(t("odin.hypo.yes_higher", lang, k=k, value=value, to_beat=to_beat), game, lang,
+                       HYPO_SECTIONS["higher"])
+    ids = HYPO_SECTIONS.get(illegal.code, ODIN_SECTIONS["follow"])
+    return _answer(t("odin.hypo.no", lang, reason=explain(illegal, lang)), game, lang, ids)
+
+
+def _side(cards: _Cards, taken: set[int], avoid: set[int], high: bool) -> list[int] | None:
+    """Card indices for one side: its named cards with colours chosen, or, when only a count is known, that
+    many cards of one colour (the highest numbers for a play, the lowest for a centre)."""
+    if not cards.count_only:
+        return _colours(cards.slots, taken, avoid)
+    if any(r is not None for _, r in cards.slots):
+        return None  # "a red 7 and two more": too vague to build
+    given = {s for s, _ in cards.slots if s is not None}
+    ranks = list(range(9, 9 - len(cards.slots), -1)) if high else list(range(1, len(cards.slots) + 1))
+    for c in sorted(range(6), key=lambda c: (c not in given, c in avoid, c)):
+        picked = [c * 9 + r - 1 for r in ranks]
+        if not taken & set(picked):
+            return picked
     return None

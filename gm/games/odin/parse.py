@@ -427,6 +427,7 @@ def _items(syms: list[Sym]) -> Parts:
     cur = Item(mode)
     part_a = False
     marker_only = False  # the current item has only markers so far
+    just_corrected = False  # a correction was just made: a second correction word repeats it
 
     def close() -> None:
         nonlocal cur, marker_only, just_corrected
@@ -443,7 +444,6 @@ def _items(syms: list[Sym]) -> Parts:
     clause_neg = False
     clause_items = 0
     clause_starts: list[int] = []
-    just_corrected = False
     clause_pass = False
     negated_move = False
 
