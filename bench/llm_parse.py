@@ -3,8 +3,10 @@
 Needs a model (OPENAI_BASE_URL and/or OPENAI_API_KEY, GM_MODEL; e.g. `scripts/local_llm_server.sh start`).
 By default only the lines where the offline parser is unsure (ambiguous or no match) go to the model, as in
 play; `--all` sends every line to the model alone (model-only accuracy). Prints accuracy against the corpus,
-what the model did (chose a legal move / asked back / proposed an illegal one / failed), calls per move, prompt
-size and tokens per call, and latency. An illegal proposal is never applied (the engine refuses it).
+what the model did (chose a legal move / asked back / proposed an illegal one / failed), overall and by what the
+offline parser said of the line, calls per move, prompt size and tokens per call, and latency. An illegal proposal
+is never applied (the engine refuses it). The server and model are whatever is configured (the project's local one:
+`scripts/local_llm_server.sh start`, then OPENAI_BASE_URL and GM_MODEL from what it prints).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ def main() -> None:
     game = load_game("odin")
     rows = [json.loads(x) for x in (ROOT / "tests/data/odin_parse_corpus.jsonl").read_text().splitlines() if x]
     outcomes: Counter[str] = Counter()
+    by_offline: dict[str, Counter[str]] = {}  # what the offline parser said -> what came of the model's answer
     right = asked = 0
     latencies: list[float] = []
     illegal_applied = 0
@@ -56,6 +59,7 @@ def main() -> None:
         latencies.append(time.perf_counter() - t)
         asked += 1
         outcomes[out.kind] += 1
+        by_offline.setdefault(offline.kind, Counter())[out.kind] += 1
         if out.kind == "action":
             illegal_applied += game.check(state, out.action) is not None
             got = game.to_notation(out.action)
@@ -66,12 +70,18 @@ def main() -> None:
         else:  # asking back is right where the corpus expects no single move
             ok = expect["kind"] in ("ambiguous", "no_match", "illegal") and out.kind in ("clarify", "refused")
         right += ok
+        by_offline[offline.kind]["right"] += ok
     u = llm.usage
     print(f"model: {llm.settings.model} at {llm.settings.base_url or 'OpenAI'}  method: {llm.settings.method}")
     print(f"lines sent to the model: {asked} ({'all lines' if args.all else 'offline parser unsure'})")
     print(f"outcomes: {dict(outcomes)}; right by the corpus: {right}/{asked} = {right / max(asked, 1):.0%}")
+    for kind, got in sorted(by_offline.items()):
+        n = sum(v for k, v in got.items() if k != "right")
+        print(f"  offline {kind}: {n} lines -> {dict((k, v) for k, v in got.items() if k != 'right')}, "
+              f"right {got['right']}/{n}")
     print(f"illegal actions applied: {illegal_applied} (the engine refuses every illegal proposal)")
-    print(f"calls per move: {u.calls / max(asked, 1):.2f}; failures: {u.failures}")
+    print(f"calls per move: {u.calls / max(asked, 1):.2f}; failures: {u.failures}; skipped after a failure "
+          f"(the breaker): {u.skipped}; deadline per call {llm.settings.timeout:g} s")
     print(f"prompt per call: {u.prompt_chars / max(u.calls, 1):,.0f} chars, {u.prompt_tokens / max(u.calls, 1):,.0f} "
           f"tokens; completion {u.completion_tokens / max(u.calls, 1):,.1f} tokens per call")
     if latencies:

