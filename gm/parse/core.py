@@ -643,7 +643,7 @@ def add_common(lex: Lexicon) -> None:
     lex.add("in von", "link", None, "de")
     lex.add("de du d en", "link", None, "fr")
     # Negation, exclusion, alternatives, superlatives and wholes: words that change what the rest means.
-    lex.add("not don dont didn won cannot never", "neg", None, "en")
+    lex.add("not don dont didn won cannot never isn aren wasn doesn", "neg", None, "en")
     lex.add("nicht nich kein keine keinen nie", "neg", None, "de")
     lex.add("ne pas n jamais", "neg", None, "fr")
     lex.add("later", "later", None, "en")

@@ -65,9 +65,10 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("pass", "de", "passe passen aussetzen", True),
     ("pass", "de", "weiter raus", False),
     ("pass", "fr", "passe passer", True),
-    ("pass", "fr", "passons passez passerai saute sauter rien", False),
-    ("pass", "en", "nothing", False),
-    ("pass", "de", "nichts", False),
+    ("pass", "fr", "passons passez passerai saute sauter", False),
+    ("nothing", "fr", "rien", False),
+    ("nothing", "en", "nothing", False),
+    ("nothing", "de", "nichts", False),
     # two-part pass phrases: "sit (this one) out", "ich setze aus"
     ("pass_a", "en", "sit sitting", False),
     ("pass_b", "en", "out", False),
@@ -194,6 +195,9 @@ def build_lexicon() -> Lexicon:
     lex.add("neufs", "num", 9, "fr", "word plural")
     lex.add("double doppel doppelte doppelten", "both", None, "en de fr")  # "double nine": a pair
     lex.add("n", "conj", None, "en")  # "the red n pink"
+    lex.add("always", "always", None, "en")
+    lex.add("immer", "always", None, "de")
+    lex.add("toujours", "always", None, "fr")
     lex.add("0 zero null zéro", "zero", None)
     lex.add("as", "num", 1, "fr", "word")  # l'as: the ace, a 1
     for letter, suit in (("b", 0), ("r", 1), ("p", 2), ("g", 3), ("k", 4), ("o", 5)):
@@ -219,9 +223,9 @@ def build_lexicon() -> Lexicon:
 # ---- symbols -----------------------------------------------------------------------------------------------
 
 _PRIORITY = ("code", "suit", "num", "card", "take", "play", "pass", "pass_a", "pass_b", "neg", "later", "except",
-             "or", "correct", "nope", "with", "hesitate", "have", "keep", "nth", "numword", "last", "middle", "sup",
-             "supadj",
-             "whole", "handword", "it", "zero", "all", "both", "art", "def", "poss", "link", "conj", "sep")
+             "or", "correct", "nope", "with", "nothing", "always", "hesitate", "have", "keep", "nth", "numword", "last",
+             "middle", "sup", "supadj", "whole", "handword", "it", "zero", "all", "both", "art", "def", "poss", "link",
+             "conj", "sep")
 _MARKERS = frozenset({"art", "def", "poss", "all", "both", "count", "sup"})
 _NO_FLAGS: frozenset[str] = frozenset()
 _NOT_FOR_ME = {("pas", "pour", "moi"), ("nothing", "for", "me"), ("nichts", "fur", "mich"), ("nix", "fur", "mich")}
@@ -416,6 +420,8 @@ class Parts:
     zero: bool = False  # "play 0 cards": no card has that number
     soft_take: bool = False  # "keep", "have", "garder" name the card to take, if it is in the centre
     hesitant: bool = False  # "j'hésite", "unsure": the player is still deciding
+    nothing: bool = False  # "rien", "nothing", "nichts"
+    statement: bool = False  # "immer", "always": a remark about the game
     last: bool = False  # "my last card"
 
 
@@ -460,6 +466,7 @@ def _items(syms: list[Sym]) -> Parts:
         clause_neg, clause_pass, clause_items = False, False, len(items)
 
     sentences = [0]  # where each sentence's items start
+    except_take = False  # the exclusion came in the take clause
     soft = False  # the take role came from "keep"/"have", not from a take verb
     n = len(syms)
     for i, s in enumerate(syms):
@@ -519,14 +526,16 @@ def _items(syms: list[Sym]) -> Parts:
             while j < n and syms[j].kind in ("art", "def", "poss"):
                 j += 1
             content = j < n and syms[j].kind in ("suit", "num", "code", "card")
-            if content and any(it.mode == "play" for it in items) or content and cur.has_content():
+            if content and (any(it.mode == "play" for it in items) or cur.has_content() or mode == "take"):
                 close()
+                except_take = mode == "take"  # "take the one that isn't red"
                 mode = "except"
                 cur.mode = mode
             else:
                 clause_neg = True
         elif k == "except":
             close()
+            except_take = mode == "take"
             mode = "except"
             cur.mode = mode
         elif k == "whole":
@@ -578,6 +587,10 @@ def _items(syms: list[Sym]) -> Parts:
             cur.mode = mode
         elif k == "nope":
             pass
+        elif k == "nothing":
+            parts.nothing = True  # "rien pour moi": a pass, unless cards are named ("j'ai plus rien")
+        elif k == "always":
+            parts.statement = True  # "immer die Neuner...": talk about the game, not a move
         elif k == "with":
             close()  # "take o9 with the blues": what comes with it is played
             mode = "play"
@@ -649,6 +662,10 @@ def _items(syms: list[Sym]) -> Parts:
             if all(y.kind in ("sep", "pass_b", "it") for y in after_all) or after_all[0].kind == "sep":
                 parts.whole = True  # "tout", "alle!", "put them all down", "Tout ! J'ai fini" (not "tout le monde")
     end_clause()
+    if except_take:
+        for it in items:
+            if it.mode == "except":
+                it.mode = "except_take"
     if negated_move and not items and not parts.passed:
         parts.negated = True
     # A later sentence that names cards to play replaces an earlier one: "the six... the black one",
@@ -1035,6 +1052,10 @@ class OdinParser(GameParser):
         take_item = next((it for it in items if it.mode == "take" and (
             it.suit is not None or it.rank is not None or it.code is not None or it.sup is not None
             or it.positional)), None)
+        if parts.statement and not parts.verbs:
+            return Interpretation([], "statement")
+        if parts.nothing and not any(it.mode == "play" for it in items):
+            parts.passed = True  # "rien pour moi", "nothing for me"
         if parts.alternatives or parts.hesitant:
             # "fives or pass?", "red 7 or green 9? decisions", "j'hésite entre ...": the player is still deciding
             return Interpretation([], "alternatives")
@@ -1051,6 +1072,9 @@ class OdinParser(GameParser):
         exclude = 0
         for it in excluded:
             exclude |= _filter(it) if not it.full() else _take(it)[0] or 0
+        exclude_take = 0
+        for it in (x for x in items if x.mode == "except_take"):
+            exclude_take |= _filter(it) if not it.full() else _take(it)[0] or 0
         pass_reading = OdinReading(1.0, is_pass=True)
         if parts.whole:  # "toute ma main, trois bleus": the whole hand, whatever else describes it
             play = [Item("play", every=True, card=True)]
@@ -1068,6 +1092,10 @@ class OdinParser(GameParser):
                 return Interpretation([pass_reading])
             return Interpretation([], "no_cards" if parts.verbs else "no_move_words")
         readings = self._readings(play, take_item, state, hand, exclude)
+        if exclude_take:  # "… and the one that isn't red": a take among the centre cards not excluded
+            for r in readings:
+                if isinstance(r, OdinReading) and not r.is_pass:
+                    r.take_mask = (r.take_mask if r.take_mask is not None else ALL) & ~exclude_take
         if parts.passed:
             if parts.verbs or take_item is not None:
                 readings.append(pass_reading)
