@@ -77,12 +77,14 @@ def test_corpus_accuracy_per_language(capsys: pytest.CaptureFixture[str]) -> Non
 #   C: 160/201 = 79.6 %, 9 wrong moves, after the fixes made on A and B; then tuned on.
 #   D: 295/329 = 89.7 %, 7 wrong moves, after the fixes made on A, B and C; then tuned on.
 #   E: 247/272 = 90.8 %, 4 wrong moves, after the fixes made on A to D; then tuned on (one pass, 92.6 %).
+#   F: 143/150 = 95.3 %, 1 wrong move, after all of the above; not tuned on (held out; the code before this work
+#      scored 90.7 % with 2 wrong moves on it, so F is easier than D and E were).
 # Guards at the figures of this change: the sets must not lose a line or play one more wrong move; a wrong move
 # played is never acceptable, so E's one is a ceiling to bring to zero.
 
 BLIND = {name: [json.loads(line) for line in (CORPUS.parent / f"odin_blind_{name}.jsonl").read_text(
-    encoding="utf-8").splitlines() if line.strip()] for name in ("a", "b", "c", "d", "e")}
-FLOOR = {"a": (230, 0), "b": (216, 0), "c": (196, 0), "d": (325, 0), "e": (252, 1)}  # (right at least, wrong at most)
+    encoding="utf-8").splitlines() if line.strip()] for name in ("a", "b", "c", "d", "e", "f")}
+FLOOR = {"a": (230, 0), "b": (216, 0), "c": (196, 0), "d": (325, 0), "e": (252, 1), "f": (143, 1)}  # (right at least, wrong at most)
 
 
 @pytest.mark.parametrize("name", sorted(BLIND))
