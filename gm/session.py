@@ -143,6 +143,7 @@ class Session:
         self._events: list[list[Any]] | None = None  # the events of each ply (replayed when first needed)
         self.seen: dict[int, int] = {}  # seat -> how many plies that human has been shown
         self.announced = False  # the final result has been told (announce_end tells it once)
+        self._names: tuple[str, list[str]] | None = None  # (the language of a fallback name, the names shown)
 
     # ---- creation ------------------------------------------------------------------------------------
 
@@ -186,8 +187,11 @@ class Session:
     def names(self) -> list[str]:
         """The seats' names as shown: without control characters, never two alike (a saved or imported
         table may hold either)."""
-        return distinct_names([s.name for s in self.seats], [s.is_bot for s in self.seats],
-                              lambda i: t("player.fallback", self.default_lang, n=i + 1))
+        if self._names is None or self._names[0] != self.default_lang:  # seats' names never change; worked out once
+            shown = distinct_names([s.name for s in self.seats], [s.is_bot for s in self.seats],
+                                   lambda i: t("player.fallback", self.default_lang, n=i + 1))
+            self._names = (self.default_lang, shown)
+        return list(self._names[1])
 
     @property
     def to_move(self) -> int | None:
@@ -394,7 +398,6 @@ class Session:
             reply.add(t("ui.save_failed", lang, error=str(exc)), "error")
             return reply
         reply.accepted = True
-        self.mark_seen(seat)
         more, notices = self._bots(lang, seat)
         lines += more
         self.mark_seen(seat)

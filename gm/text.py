@@ -28,10 +28,12 @@ def fold(text: str) -> str:
     return "".join(c for c in t if not unicodedata.combining(c))
 
 
+# Words that open a question in the three languages (one list: the session's routing and the parser use it).
+_ASKING = (r"what|why|how|when|who|which|wie|was|warum|wieso|weshalb|wann|wer|welche[rsnm]?|combien|pourquoi|"
+           r"comment|quand|qui|quel(le)?s?|est[- ]ce|que|quoi")
 QUESTION_START = re.compile(
-    r"^\s*(what|why|how|when|who|which|can|may|must|do|does|is|are|should|wie|was|warum|wieso|weshalb|wann|wer|"
-    r"welche[rsnm]?|kann|darf|muss|soll|gibt|combien|pourquoi|comment|quand|qui|quel(le)?s?|est[- ]ce|"
-    r"puis[- ]je|peut[- ]on|dois[- ]je|que|quoi)\b", re.IGNORECASE)
+    rf"^\s*({_ASKING}|can|may|must|do|does|is|are|should|kann|darf|muss|soll|gibt|puis[- ]je|peut[- ]on|"
+    r"dois[- ]je)\b", re.IGNORECASE)
 
 
 def starts_with_question_word(text: str) -> bool:
@@ -39,8 +41,7 @@ def starts_with_question_word(text: str) -> bool:
     return bool(QUESTION_START.match(fold(text)))
 
 
-_WH = re.compile(r"^\s*(what|why|how|when|who|which|whose|where|wie|was|warum|wieso|weshalb|wann|wer|wo|welche[rsnm]?|"
-                 r"combien|pourquoi|comment|quand|qui|quel(le)?s?|ou|est[- ]ce|que|quoi)\b")
+_WH = re.compile(rf"^\s*({_ASKING}|whose|where|wo|ou)\b")
 _INVERTED = re.compile(r"^\s*(can|could|should|may|might|must|do|does|did|is|are|am|will|would|shall)\s+"
                        r"(i|we|you|he|she|they|it|one)\b|^\s*(kann|kannst|konnte|darf|darfst|muss|musst|soll|"
                        r"sollte|spiel|spiele|nehme|nehm|passe|hab|habe|ist|bin|gibt)\s+(ich|man|du|wir|es)\b|"

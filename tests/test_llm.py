@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 import vcr
+from fakes import FakeChat
 
 from engine import load_game
 from engine.odin import Pass, Play
@@ -215,36 +216,9 @@ def test_cassettes_hold_no_key():
 
 # ---- failures: the game goes on -----------------------------------------------------------------------------
 
-class FakeChat:
-    """A stand-in chat model: returns preset structured answers, or fails like a real client can."""
-
-    def __init__(self, parsed: dict[str, Any] | None = None, fail: Exception | None = None,
-                 text: str = "") -> None:
-        self.parsed, self.fail, self.text = parsed, fail, text
-
-    def with_structured_output(self, schema: Any, method: str, include_raw: bool) -> Any:
-        chat = self
-
-        class Runnable:
-            def invoke(self, messages: Any) -> dict[str, Any]:
-                if chat.fail:
-                    raise chat.fail
-                return {"raw": None, "parsed": schema.model_validate(chat.parsed), "parsing_error": None}
-
-        return Runnable()
-
-    def stream(self, messages: Any) -> Any:
-        if self.fail:
-            raise self.fail
-        from langchain_core.messages import AIMessageChunk
-
-        for word in self.text.split(" "):
-            yield AIMessageChunk(content=word + " ")
-        yield AIMessageChunk(content="", response_metadata={"finish_reason": "stop"})
-
-
 def fake_llm(**kw: Any) -> LLM:
-    return LLM(LLMSettings(api_key=None, base_url="http://127.0.0.1:9/v1", model="fake"), chat_model=FakeChat(**kw))
+    return LLM(LLMSettings(api_key=None, base_url="http://127.0.0.1:9/v1", model="fake"),
+               chat_model=FakeChat(validate=True, **kw))
 
 
 def test_an_illegal_model_proposal_is_refused_and_changes_nothing(tmp_path):

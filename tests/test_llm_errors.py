@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import openai
 import pytest
+from fakes import FakeChat
 from pydantic import BaseModel
 
 from gm.llm import (
@@ -33,37 +34,6 @@ REQUEST = httpx.Request("POST", "http://127.0.0.1:9/v1/chat/completions")
 
 class Choice(BaseModel):
     choice: str
-
-
-class FakeChat:
-    def __init__(self, fail: BaseException | None = None, parsed: Any = None, parsing_error: Any = None,
-                 chunks: tuple[str, ...] = (), fail_after: BaseException | None = None,
-                 finish: str | None = "stop") -> None:
-        self.fail, self.parsed, self.parsing_error = fail, parsed, parsing_error
-        self.chunks, self.fail_after, self.finish = chunks, fail_after, finish
-
-    def with_structured_output(self, schema: Any, method: str, include_raw: bool) -> Any:
-        chat = self
-
-        class Runnable:
-            def invoke(self, messages: Any) -> dict[str, Any]:
-                if chat.fail:
-                    raise chat.fail
-                return {"raw": None, "parsed": chat.parsed, "parsing_error": chat.parsing_error}
-
-        return Runnable()
-
-    def stream(self, messages: Any) -> Any:
-        if self.fail:
-            raise self.fail
-        from langchain_core.messages import AIMessageChunk
-
-        for c in self.chunks:
-            yield AIMessageChunk(content=c)
-        if self.fail_after:
-            raise self.fail_after
-        if self.finish:
-            yield AIMessageChunk(content="", response_metadata={"finish_reason": self.finish})
 
 
 def llm(**kw: Any) -> LLM:
