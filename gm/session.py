@@ -432,29 +432,24 @@ class Session:
         self.history = (self.history + lines)[-12:]
 
     def move(self, text: str, seat: int, lang: str) -> Reply:
-        from gm.parse import parse_move
+        from gm.parse.llm import understand
 
         reply = Reply()
-        res = parse_move(self.game, self.state, seat, text, lang=lang)
+        res, out = understand(self.game, self.state, seat, text, lang, self.llm)
         s = self.seats[seat]
         if res.lang and s.lang is None and res.kind != "no_match" and res.lang != lang:
             s.lang = res.lang  # a player who writes German gets German from now on
             lang = res.lang
         if res.kind == "action":
-            return self.play(res.plan, seat, lang)
-        if res.kind in ("ambiguous", "no_match") and self.llm is not None:
-            from gm.parse.llm import resolve
-
-            out = resolve(self.llm, self.game, self.state, seat, text, lang, res)
-            if out.kind == "action":
-                return self.play(out.action, seat, lang)  # the engine judges it again in commit
+            return self.play(res.plan, seat, lang)  # the engine judges it again in commit
+        if out is not None:
             if out.kind == "confirm":
                 self.pending = [out.action]
                 reply.add(t("ui.did_you_mean", lang, move=self.kit.describe_action(out.action, lang)),
                           "candidates")
                 return reply
-            if out.kind == "refused" and out.illegal is not None:
-                reply.add(t("ui.model_refused", lang, move=out.proposed or "?",
+            if out.kind == "refused" and out.illegal is not None and out.proposed:
+                reply.add(t("ui.model_refused", lang, move=out.proposed,
                             reason=self.kit.explain(out.illegal, lang, self.names)), "refusal")
                 return reply
             if out.kind == "clarify" and out.question and res.kind == "no_match":
