@@ -473,7 +473,7 @@ def parse_one(game_name: str, scenario: dict[str, Any], player: int | None, text
                                              last=players - 1)}
     seat = state.decision.player if player is None else player
     res, model = understand(game, state, seat, text, lang, llm)
-    out = res.to_json(game)
+    out: dict[str, Any] = res.to_json(game)
     if model is not None and model.kind == "confirm":
         out = {"kind": "confirm", "notation": game.to_notation(model.action), "lang": res.lang}
     if model is not None:
