@@ -33,7 +33,7 @@ from gm.store import (
     genesis,
     storage_error_text,
 )
-from gm.text import LANGS, clean_name, distinct_names, has_undecodable, looks_like_question, printable
+from gm.text import LANGS, clean_name, distinct_names, has_undecodable, is_request, looks_like_question, printable
 
 log = logging.getLogger(__name__)
 
@@ -376,8 +376,11 @@ class Session:
             return reply
         if len(pending) == 1 and pick in YES:
             return self.play(pending[0], seat, lang)
-        if looks_like_question(text):
+        if looks_like_question(text) and not is_request(text):
             return self.question(text, seat, lang)
+        if is_request(text):  # "could you play my two sixes for me?": a move if it names one, else a question
+            reply = self.move(text, seat, lang)
+            return reply if reply.accepted or self.pending else self.question(text, seat, lang)
         return self.move(text, seat, lang)
 
     def play(self, plan: Any, seat: int, lang: str) -> Reply:
