@@ -445,6 +445,10 @@ class Session:
             lang = res.lang
         if res.kind == "action":
             return self.play(res.plan, seat, lang)  # the engine judges it again in commit
+        if res.kind == "confirm":  # the words fit one move but say much else: a yes plays it
+            self.pending = [res.action]
+            reply.add(t("ui.did_you_mean", lang, move=self.kit.describe_action(res.action, lang)), "candidates")
+            return reply
         if out is not None:
             if out.kind == "confirm":
                 self.pending = [out.action]

@@ -648,3 +648,15 @@ def test_a_superlative_after_the_noun_describes_the_same_cards() -> None:
                            "center": ["G4", "G3", "G2"], "to_move": 0, "last_played_by": 1})
     res = parse_move(GAME, state, 0, "mes trois noirs les plus bas, je reprends le 4")
     assert _n(res) == "play K7 K6 K5 take G4"
+
+
+@pytest.mark.parametrize("text", ["die rote Sechs ist meine Glückszahl", "il prend toujours les rouges, lui",
+                                  "she plays the red six every time"])
+def test_remarks_about_cards_are_no_move(text: str) -> None:
+    assert parse_move(GAME, S_SIXTY, 0, text).kind == "no_match"
+
+
+def test_a_line_full_of_words_the_parser_does_not_know_is_offered_back_not_played() -> None:
+    res = parse_move(GAME, S_SIXTY, 0, "lol my kid calls the orange nine 'the jarl'")
+    assert res.kind == "confirm" and GAME.to_notation(res.action) == "play O9 take G5"
+    assert _n(parse_move(GAME, S_SIXTY, 0, "lol ok I play the orange nine, the jarl")) == "play O9 take G5"

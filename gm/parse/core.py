@@ -43,7 +43,9 @@ class ParseResult:
     """What the parser made of one utterance.
 
     ``kind`` is "action" (``action`` set; ``then`` holds further actions when one utterance answers several
-    decisions in a row), "ambiguous" (``candidates``: legal actions sorted by notation), "illegal"
+    decisions in a row), "confirm" (``action`` is the one legal action the words fit, but they say much the
+    parser does not know, so it is offered back for a yes rather than played), "ambiguous" (``candidates``:
+    legal actions sorted by notation), "illegal"
     (``illegal``: the engine's reason, or ``not_your_turn``) or "no_match" (``reason``: a short code).
     ``lang`` is the language the words most likely are, or None.
     """
@@ -68,6 +70,8 @@ class ParseResult:
             if self.then:
                 out["then"] = [game.to_notation(a) for a in self.then]
             return out
+        if self.kind == "confirm":
+            return {"kind": "confirm", "notation": game.to_notation(self.action)}
         if self.kind == "ambiguous":
             return {"kind": "ambiguous", "candidates": [game.to_notation(a) for a in self.candidates]}
         if self.kind == "illegal" and self.illegal is not None:
@@ -547,7 +551,19 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
             return ParseResult("action", action=exact, lang=detected)
         return ParseResult("illegal", illegal=illegal, lang=detected)
     legal = [(a, parser.digest(a)) for a in game.legal_actions(state)]
-    return ground(game, state, readings, legal, detected)
+    res = ground(game, state, readings, legal, detected)
+    if res.kind == "action" and _chatter(hits) >= UNSURE_WORDS and not any(
+            h.first(*parser.request_kinds) for h in hits):
+        res.kind = "confirm"  # "lol my kid calls the black 9 'the jarl'": a remark as often as a move
+    return res
+
+
+# Words the lexicon does not know, in a line with no move verb, from which a reading is only offered back.
+UNSURE_WORDS = 3
+
+
+def _chatter(hits: Sequence[Hit]) -> int:
+    return sum(1 for h in hits if not h.entries and h.text.isalpha())
 
 
 def _plan(game: Any, state: Any, player: int, actions: list[Any], lang: str | None) -> ParseResult:

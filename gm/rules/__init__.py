@@ -95,6 +95,9 @@ def from_hits(hits: list[Hit], game: str, lang: str, question: str = "") -> Answ
     if not hits or hits[0].score < MIN_SCORE:
         return Answer(t("rules.dont_know", lang), [], hits[0].score / 10 if hits else 0.0, lang, "none")
     best = hits[0]
+    if best.section.gap:  # the rules leave it open: say so, with what the section says of it
+        return Answer(t("rules.dont_say", lang) + " " + best.section.text, cite(game, lang, [best.section.id]),
+                      min(1.0, best.score / 6), lang, "none")
     # Confidence grows with the best score and with its lead over the runner-up (0..1, not a probability).
     margin = (best.score - hits[1].score) / best.score if len(hits) > 1 else 1.0
     confidence = min(1.0, best.score / 6) * (0.6 + 0.4 * margin)

@@ -1027,6 +1027,11 @@ class OdinParser(GameParser):
             return Interpretation([], "statement")  # "I should have played the red 7", "j'aurais dû jouer"
         hits = [Hit(h.token, ()) if h.text == "ai" and nxt.text in _DONE else h
                 for h, nxt in zip(hits, [*hits[1:], hits[-1]], strict=True)]  # "j'ai fini": not "have"
+        verbs = any(h.first("play", "take", "pass") for h in hits)
+        if not verbs and any(b.text in _COPULAS and a.first("num", "suit", "code") for a, b in zip(
+                hits, hits[1:], strict=False)) or any(
+                a in _THIRD_PERSON and b.first("play", "take", "pass") for a, b in zip(texts, hits[1:], strict=False)):
+            return Interpretation([], "statement")  # "die Acht ist meine Glückszahl", "il prend toujours les rouges"
         if _separable_pass(hits):
             return Interpretation([], "no_move_words")  # "ich pass kurz auf den Hund auf"
         codes = [c for h in hits if (c := h.first("code")) is not None and h.distance == 0 and not any(
@@ -1277,6 +1282,8 @@ def _ones_missing(syms: list[Sym], hand: int, center: int) -> bool:
 _TURN_WORDS = frozenset({"turn", "tour", "zug", "runde", "round", "manche", "mal", "fois", "time"})
 
 
+_COPULAS = frozenset({"ist", "is", "est", "sind", "are", "sont", "war", "etait", "isch"})  # after a card
+_THIRD_PERSON = frozenset({"il", "elle", "ils", "elles", "er", "he", "she", "they"})
 _DONE = frozenset({"fini", "finis", "termine"})
 _NUMBER_LETTER = re.compile(r"\b([1-9])([brpgkoBRPGKO])\b")
 _GLUED = re.compile(r"\b(rot|rote|blau|blaue|gruen|grun|grün|gruene|schwarz|schwarze|rosa|pink|lila|red|blue|green|"
