@@ -544,6 +544,32 @@ def cmd_parse(args: argparse.Namespace) -> int:
 
 # ---- ask ------------------------------------------------------------------------------------------------
 
+def cmd_cards(args: argparse.Namespace) -> int:
+    """`gm cards check FILE --game GAME`: the problems of a card file, one per line; exit 0 when it can be
+    played with (`gm play GAME --cards FILE`)."""
+    from gm import games
+    from gm.i18n import t
+
+    lang = _lang(args)
+    kit = games.get(args.game)
+    try:
+        document = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except OSError as exc:
+        _err(t("ui.cards_unreadable", lang, file=args.file, error=exc.strerror or type(exc).__name__))
+        return 2
+    except ValueError as exc:
+        _err(t("ui.cards_unreadable", lang, file=args.file, error=str(exc)[:200]))
+        return 2
+    problems = kit.check_cards(document)
+    if problems is None:
+        _err(t("ui.cards_none", lang, game=kit.title))
+        return 2
+    for problem in problems:
+        _out(problem)
+    _out(t("ui.cards_ok" if not problems else "ui.cards_bad", lang, file=args.file, n=len(problems)))
+    return 0 if not problems else 1
+
+
 def cmd_ask(args: argparse.Namespace) -> int:
     from gm.i18n import t
     from gm.llm import from_env
@@ -580,6 +606,13 @@ def _converter(spec: Any) -> Any:
     from engine import OptionsError
 
     def convert(text: str) -> Any:
+        if spec.type == "json_file":  # a file of the game's data (e.g. a card set): read here, the engine does no I/O
+            try:
+                return json.loads(Path(text).read_text(encoding="utf-8"))
+            except OSError as exc:
+                raise argparse.ArgumentTypeError(f"{text}: {exc.strerror or type(exc).__name__}") from None
+            except ValueError as exc:
+                raise argparse.ArgumentTypeError(f"{text}: not JSON ({str(exc)[:120]})") from None
         try:
             return spec.convert(text)
         except OptionsError as exc:
@@ -598,8 +631,8 @@ def _play_options(cmd: argparse.ArgumentParser, info: Any) -> None:
         if o.type == "bool":
             cmd.add_argument(flag, dest="opt_" + o.name, action="store_const", const=True, help=helps[o.name])
         else:
-            cmd.add_argument(flag, dest="opt_" + o.name, type=_converter(o), metavar=o.name.upper(),
-                             help=helps[o.name])
+            cmd.add_argument(flag, dest="opt_" + o.name, type=_converter(o),
+                             metavar="FILE" if o.type == "json_file" else o.name.upper(), help=helps[o.name])
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
@@ -656,6 +689,13 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parse.add_argument("--batch", help="JSON lines file ('-' for standard input)")
     parse.add_argument("--offline", action="store_true", help="the offline parser alone, even with a model set")
     parse.set_defaults(func=cmd_parse)
+
+    cards = sub.add_parser("cards", help="check a card file (gm cards check FILE --game GAME)")
+    cards.add_argument("action", choices=["check"])
+    cards.add_argument("file")
+    cards.add_argument("--game", default=games.names()[0], choices=list(games.names()))
+    cards.add_argument("--lang")
+    cards.set_defaults(func=cmd_cards)
 
     ask = sub.add_parser("ask", help="ask a rules question")
     ask.add_argument("question", nargs="*")

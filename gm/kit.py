@@ -148,6 +148,20 @@ class Kit:
         model only offers back its choice among the legal actions for words the parser did not know."""
         return None
 
+    def card_lines(self, query: str, lang: str, state: Any = None) -> list[str] | None:
+        """What a card does, from the card data in play (`/card NAME`, "what does Egil do?"); None: no card of
+        that name (or the game has no cards with texts)."""
+        return None
+
+    def check_cards(self, document: Any) -> list[str] | None:
+        """The problems of a card document (a parsed card file), [] when it can be played with; None when the
+        game takes no card files."""
+        return None
+
+    def final_lines(self, state: Any, lang: str, names: Sequence[str]) -> list[str]:
+        """The final scoring's breakdown per player, shown with the final scores; [] when a score has no parts."""
+        return []
+
     # ---- rules answers --------------------------------------------------------------------------------------
 
     def state_answer(self, question: str, lang: str, state: Any, player: int,

@@ -500,6 +500,8 @@ class Session:
         scores = self.game.scores(self.state)
         table = ", ".join(f"{n} {s}" for n, s in zip(self.names, scores, strict=True))
         reply.add(t("ui.final_scores", lang, scores=table), "result")
+        for line in self.kit.final_lines(self.state, lang, self.names):
+            reply.add(line, "result")  # how each score came about, where the game's scoring has parts
         key = "ui.winners_tie" if len(winners) != 1 else \
             "ui.winner_low" if self.kit.info.lower_score_wins else "ui.winner_high"
         reply.add(t(key, lang, names=join_list([self.names[w] for w in winners], lang)), "result")
@@ -538,6 +540,10 @@ class Session:
                 reply.add(t("ui.no_moves", lang))
             for a in acts:
                 reply.add(f"  {self.kit.describe_action(a, lang)}")
+        elif cmd in ("/card", "/c", "/karte", "/carte"):
+            card = self.kit.card_lines(arg, lang, self.state) if arg else None
+            for line in card or [t("ui.no_card", lang, card=arg[:40] or "?")]:
+                reply.add(line, "answer" if card else "error")
         elif cmd in ("/undo", "/u"):
             reply = self.undo(seat, lang)
         elif cmd in ("/save", "/s"):
