@@ -22,14 +22,18 @@ def main() -> None:
     ap.add_argument("game", nargs="?", default="odin")
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--options", default="{}", help='engine options as JSON, e.g. \'{"mode": "jarl"}\'')
     args = ap.parse_args()
+    import json
+
+    options = json.loads(args.options)
     game = load_game(args.game)
     rng = random.Random(args.seed)
     games = decisions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < args.seconds:
         state = game.new_game(players=rng.randrange(game.min_players, game.max_players + 1),
-                              seed=rng.randrange(2**31))
+                              seed=rng.randrange(2**31), options=options)
         while not state.is_over:
             acts = game.legal_actions(state)
             state, _ = game.apply(state, acts[rng.randrange(len(acts))])

@@ -1,6 +1,6 @@
 """Time from a typed line to the game master's answer, and the time to resume a long game.
 
-`python bench/turn.py [--moves 400]` prints:
+`python bench/turn.py [GAME] [--moves 400]` (default odin) prints:
 - p50/p99 of `Session.handle(line)` for typed moves (parse + apply + save in SQLite + narrate), in a game of
   two humans, and in a game of one human and two bots (the answer then includes the bots' turns);
 - the time to resume a game of 500 actions (read the log, replay it from the seed, verify the snapshot);
@@ -28,6 +28,7 @@ from gm.store import Store  # noqa: E402
 
 G = load_game("odin")
 PHRASES = {"pass": ["pass", "ich passe", "je passe"]}
+OPTIONS: dict[str, object] = {"target": 20}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -39,6 +40,8 @@ def typed_line(session: Session, i: int) -> str:
     acts = G.legal_actions(session.state)
     action = acts[-1] if i % 3 else acts[0]
     text = G.to_notation(action)
+    if G.name != "odin":
+        return text  # another game: its notation, as typed
     if text == "pass":
         return PHRASES["pass"][i % 3]
     if i % 2 and len(action.cards) == 1 and action.take is None:
@@ -51,7 +54,7 @@ def time_game(store: Store, seats: list[Seat], moves: int) -> list[float]:
     times: list[float] = []
     seed = 1
     while len(times) < moves:
-        s = Session.new(store, "odin", seats, seed, {"target": 20}, "en")
+        s = Session.new(store, G.name, seats, seed, OPTIONS, "en")
         s.run_bots("en", 0)
         i = 0
         while not s.state.is_over and len(times) < moves:
@@ -71,7 +74,7 @@ def resume_time(store: Store, n: int = 500) -> tuple[float, int]:
     while True:  # find a seed whose random playout lasts at least n actions
         seed += 1
         rng = random.Random(seed)
-        probe = G.new_game(3, seed, {"target": 20})
+        probe = G.new_game(3, seed, OPTIONS)
         count = 0
         while not probe.is_over and count < n:
             acts = G.legal_actions(probe)
@@ -80,7 +83,7 @@ def resume_time(store: Store, n: int = 500) -> tuple[float, int]:
         if count == n:
             break
     rng = random.Random(seed)
-    s = Session.new(store, "odin", seats, seed, {"target": 20}, "en")
+    s = Session.new(store, G.name, seats, seed, OPTIONS, "en")
     for _ in range(n):
         acts = G.legal_actions(s.state)
         s.commit(acts[rng.randrange(len(acts))], "en", None)
@@ -104,16 +107,23 @@ def start_time(args: list[str], db: str) -> float:
 
 
 def main() -> None:
+    global G, OPTIONS
     ap = argparse.ArgumentParser()
+    ap.add_argument("game", nargs="?", default="odin")
     ap.add_argument("--moves", type=int, default=400)
+    ap.add_argument("--resume", type=int, default=500, help="actions in the game that is resumed")
     args = ap.parse_args()
+    G = load_game(args.game)
+    OPTIONS = {"target": 20} if G.name == "odin" else {}
+    bot = "greedy" if G.name == "odin" else G.info.default_bot
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'gm.sqlite3'}"
         store = Store(db)
         hot = time_game(store, [Seat("Ana"), Seat("Ben")], args.moves)
-        bots = time_game(store, [Seat("Ana"), Seat("Greedy", kind="bot", bot="greedy"),
+        bots = time_game(store, [Seat("Ana"), Seat("Bot", kind="bot", bot=bot),
                                  Seat("Random", kind="bot", bot="random")], args.moves)
-        resume, n = resume_time(store)
+        resume, n = resume_time(store, args.resume)
+        print(f"game: {G.name}")
         print(f"typed move answered, 2 humans   (n={len(hot)}): p50 {pct(hot, .5) * 1e3:.1f} ms  "
               f"p99 {pct(hot, .99) * 1e3:.1f} ms")
         print(f"typed move answered, 1 human + 2 bots (n={len(bots)}): p50 {pct(bots, .5) * 1e3:.1f} ms  "
