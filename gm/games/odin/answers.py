@@ -59,8 +59,8 @@ def state_answer(question: str, lang: str, state: Any, player: int, names: Seque
     if found is not None:
         return found
     m = WHY.search(q)
-    if m:
-        move = next((m.group(k) for k in ("en", "de", "fr") if m.group(k)), "")
+    move = next((m.group(k) for k in ("en", "de", "fr") if m.group(k)), "") if m else why_move(q)
+    if move:
         found = _probe(g, state, player, move.strip(" ?!."), lang, names, why=True)
         if found is not None:
             return found
@@ -83,6 +83,31 @@ def state_answer(question: str, lang: str, state: Any, player: int, names: Seque
     if question.strip().endswith("?") and not starts_with_question_word(q):
         return _probe(g, state, player, question.strip(" ?!."), lang, names, why=False)
     return None
+
+
+WHY_START = re.compile(r"^\W*(why|how come|warum|wieso|weshalb|weswegen|pourquoi|comment ca se fait)\b")
+NEGATION = frozenset({"not", "nt", "cant", "cannot", "dont", "doesnt", "isnt", "nicht", "nich", "net", "ned",
+                      "pas", "ne", "n"})
+# The words of a why-not question around the move it names, in any order: "warum darf ich nicht die O9 allein
+# spielen?", "why is it not allowed to play R7?", "pourquoi c'est interdit de poser le 9 ?"
+WHY_WORDS = frozenset({
+    "why", "how", "come", "can", "could", "couldnt", "may", "might", "i", "me", "am", "is", "it", "allowed",
+    "to", "do", "does", "im", "forbidden", "illegal", "warum", "wieso", "weshalb", "weswegen", "kann", "darf",
+    "konnte", "durfte", "ich", "denn", "hier", "jetzt", "eigentlich", "mir", "es", "ist", "verboten", "erlaubt",
+    "pourquoi", "est", "ce", "que", "qu", "je", "j", "peux", "puis", "ai", "droit", "de", "c", "interdit", "ca",
+    "se", "fait", "comment", "il", "on", "mais", "but", "aber", "wo", "will", "would", "let", "lets", "game",
+    "geht", "klappt", "lasst", "marche", *NEGATION})
+
+
+def why_move(q: str) -> str:
+    """The move a why-not question names, whatever the word order ("" when it is not one)."""
+    if not WHY_START.match(q):
+        return ""
+    words = re.findall(r"[\w]+", q.replace("n't", " not").replace("'", " "))
+    if not NEGATION & set(words) and not {"verboten", "interdit", "forbidden", "illegal"} & set(words):
+        return ""
+    rest = [w for w in words if w not in WHY_WORDS]
+    return " ".join(rest)
 
 
 def _answer(text: str, game: str, lang: str, ids: list[str]) -> Any:
