@@ -278,6 +278,11 @@ def test_check_narration():
     assert check_narration("Ana plays R7.", ["Ana plays R7 (7)."], [], codes)
     assert not check_narration("Ana plays R7 and holds K9.", ["Ana plays R7 (7)."], [], codes)
     assert not check_narration("", ["x"], [], codes)
+    # "ich passe" after Greedy led R6: retelling the older B3 / B1 K1 as news is refused, the table now is fine
+    said, earlier = ["Du passt."], ["Du eröffnest mit der blauen 3 (B3).", "Greedy spielt B1 K1."]
+    assert not check_narration("Du eröffnest mit der blauen 3, Greedy spielt B1 K1.", said, earlier, codes,
+                               {"center": ["R6"]})
+    assert check_narration("Du passt, und R6 bleibt liegen.", said, earlier, codes, {"center": ["R6"]})
 
 
 def test_an_echoed_prompt_is_never_streamed(tmp_path):

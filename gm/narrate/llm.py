@@ -34,10 +34,12 @@ def looks_like_prose(text: str) -> bool:
     return not ARTEFACT.search(text)
 
 
-def check_narration(text: str, lines: list[str], history: list[str], codes: re.Pattern[str]) -> bool:
+def check_narration(text: str, lines: list[str], history: list[str], codes: re.Pattern[str],
+                    table_now: dict[str, Any] | None = None) -> bool:
     """The model's text is usable: prose, not empty, not too long, and no code (`codes`: the game's hidden
-    things) that is not in the facts."""
-    allowed = set(codes.findall(" ".join(lines + history)))
+    things) that is not in this move's facts or on the table now. A code only the earlier lines hold is an
+    older move told as new ("Greedy plays B1 K1" when the table has moved on): the templates speak instead."""
+    allowed = set(codes.findall(" ".join(lines) + " " + json.dumps(table_now or {})))
     return (bool(text.strip()) and len(text) <= MAX_CHARS and looks_like_prose(text) and clean(text) == text
             and set(codes.findall(text)) <= allowed)
 
@@ -50,7 +52,7 @@ def narrate_llm(llm: LLM, lang: str, lines: list[str], public_facts: dict[str, A
     `codes` matches the game's codes of hidden things; a game without one is never narrated by the model."""
     messages = [("system", prompt("narrate")), ("user", facts_message(lang, lines, public_facts, history))]
     text = clean(llm.complete_text(messages, "narrate", max_chars=MAX_CHARS))
-    if not check_narration(text, lines, history, codes):
+    if not check_narration(text, lines, history, codes, public_facts):
         raise LLMBadAnswer("the narration did not stick to the facts")
     if on_chunk is not None:
         on_chunk(text)
