@@ -55,3 +55,17 @@ def _row(a: str, b: str, s: dict[str, int]) -> str:
     n = max(s["n"], 1)
     return (f"{a:<14}{b:<6}{s['n']:>4}{s['top1'] / n:>8.0%}{s['top3'] / n:>8.0%}{s['fact'] / n:>8.0%}"
             f"{s['lang_ok'] / n:>8.0%}")
+
+
+def fact_found(row: dict[str, Any], ans: Any) -> bool:
+    """Whether an answer gives a blind question's needed fact; for a question the rules do not answer
+    (`unanswerable`), whether it says so (source "none")."""
+    if row.get("unanswerable"):
+        return bool(ans.source == "none")
+    return any(f.lower() in ans.text.lower() for f in row["facts"])
+
+
+def score_blind(rows: list[dict[str, Any]], llm: Any = None) -> tuple[int, list[Any]]:
+    """(answers with the needed fact, the answers) for a blind set, in the languages the questions detect."""
+    answers = [answer(r["question"], r["game"], llm=llm) for r in rows]
+    return sum(fact_found(r, a) for r, a in zip(rows, answers, strict=True)), answers
