@@ -25,6 +25,13 @@ CASES: list[tuple[str, str, list[str], str]] = [
     ("en", "can I play R8 R2 on my turn?", ["Yes", "R8 R2", "82"], "odin.play.same"),
     ("fr", "Je peux jouer un 5 rouge et un 7 vert en même temps ?", ["Non", "ni la même couleur"], "odin.play.same"),
     ("de", "darf ich die rote 5 und die grüne 5 zusammen spielen?", ["Ja", "55"], "odin.play.same"),
+    # ---- points for the cards left in hand at a scoring
+    ("en", "Someone just went out and I'm stuck with 4 cards. How many points is that?", ["4 points"],
+     "odin.scoring.points"),
+    ("de", "Zwischenwertung und ich hab noch 4 Karten auf der Hand. Wie viele Punkte krieg ich?", ["4 Punkte"],
+     "odin.scoring.points"),
+    ("fr", "Il me reste trois cartes quand quelqu'un sort, combien de points je prends ?", ["3 points"],
+     "odin.scoring.points"),
     # ---- English
     ("en", "the centre has a single 6: can I beat it with a red 2 and a red 1?",
      ["Yes", "2 cards", "1 card", "whatever their values", "21 > 6"], "odin.play.count"),

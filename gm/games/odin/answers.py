@@ -221,8 +221,35 @@ VALUE_Q = re.compile(r"\b(worth|value|valued|how much (is|are|do|does)|wert|wert
 SCORING_WORDS = re.compile(r"\b(points?|punkte?n?|score[sd]?|scoring|wertung|decompte|fin|end|ende)\b")
 
 
+HAND_POINTS = re.compile(
+    r"\b(?P<n>\d|two|three|four|five|six|seven|eight|nine|zwei|drei|vier|funf|sechs|sieben|acht|neun|"
+    r"deux|trois|quatre|cinq|six|sept|huit|neuf) (?:\w+ )?(?:cards?|karten?|cartes?)\b")  # "a card": the rule
+NUMBER_WORDS = {w: i for i, ws in enumerate(("", "one ein eine un une", "two zwei deux", "three drei trois",
+                                             "four vier quatre", "five funf cinq", "six sechs", "seven sieben sept",
+                                             "eight acht huit", "nine neun neuf")) for w in ws.split()}
+POINTS_Q = re.compile(r"\b(how many points|wie viele? (minus)?punkte|combien de points|points? (do|will) i|"
+                      r"punkte (bekomme|kriege?|gibt)|je (prends|marque|recois))\b")
+
+
+def hand_points_answer(question: str, lang: str) -> Any:
+    """"Someone went out and I still hold 4 cards: how many points?" — 1 point per card in hand."""
+    q = fold(question)
+    if not POINTS_Q.search(q):
+        return None
+    m = HAND_POINTS.search(q)
+    if m is None:
+        return None
+    n = int(m.group("n")) if m.group("n").isdigit() else NUMBER_WORDS.get(m.group("n"), 0)
+    if not 1 <= n <= 9:
+        return None
+    return _answer(t("odin.hypo.hand_points", lang, n=n), GAME.name, lang, ODIN_SECTIONS["scoring"][:1])
+
+
 def hypothetical_answer(question: str, lang: str) -> Any:
     """An Answer computed by the engine for a position the question describes, else None."""
+    points = hand_points_answer(question, lang)
+    if points is not None:
+        return points
     read = read_question(question, lang)
     if read is None:
         return None
