@@ -89,7 +89,9 @@ def test_corpus_accuracy_per_language(capsys: pytest.CaptureFixture[str]) -> Non
 #      ("lol my kid calls the black 9 'the jarl'", "Die Acht ist meine Glückszahl"). Then: a card followed by
 #      "is/ist/est" with no verb is a remark, a third person's move ("il prend ...") too, and a line with three
 #      or more words the parser does not know and no move verb is offered back ("confirm") instead of played
-#      -> 141/150, 0 wrong. That costs C two lines (the right move offered back for a yes: 196 -> 194).
+#      -> 141/150, 0 wrong. That costs C two lines (the right move offered back for a yes: 196 -> 194). Then
+#      "nah im good", a remark after the move ("... and that's my last cards"), a superlative take named last
+#      ("87 and the higher pink"), "hätt ich", "my highest two greens" -> 146/150, 0 wrong.
 # Guards at the figures of this change: the sets must not lose a line or play one more wrong move; a wrong move
 # played is never acceptable, so E's one is a ceiling to bring to zero.
 
@@ -97,7 +99,7 @@ BLIND = {name: [json.loads(line) for line in (CORPUS.parent / f"odin_blind_{name
     encoding="utf-8").splitlines() if line.strip()] for name in ("a", "b", "c", "d", "e", "f", "g", "h", "i")}
 # (right at least, wrong moves at most)
 FLOOR = {"a": (230, 0), "b": (216, 0), "c": (194, 0), "d": (325, 0), "e": (254, 1), "f": (144, 0), "g": (148, 0),
-         "h": (150, 0), "i": (141, 0)}
+         "h": (150, 0), "i": (146, 0)}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND))

@@ -232,7 +232,8 @@ _PRIORITY = ("code", "suit", "num", "card", "take", "play", "pass", "pass_a", "p
              "link", "conj", "sep")
 _MARKERS = frozenset({"art", "def", "poss", "all", "both", "count", "sup"})
 _NO_FLAGS: frozenset[str] = frozenset()
-_NOT_FOR_ME = {("pas", "pour", "moi"), ("nothing", "for", "me"), ("nichts", "fur", "mich"), ("nix", "fur", "mich")}
+_NOT_FOR_ME = {("pas", "pour", "moi"), ("nothing", "for", "me"), ("nichts", "fur", "mich"), ("nix", "fur", "mich"),
+               ("nah", "im", "good"), ("no", "im", "good"), ("im", "good", "thanks")}
 _NEXT_TIME = {("next", "time"), ("naechstes", "mal"), ("nachstes", "mal"), ("nachste", "mal"),
               ("prochaine", "fois")}
 
@@ -615,7 +616,9 @@ def _items(syms: list[Sym]) -> Parts:
         elif k in ("def", "art") and nxt is not None and nxt.kind == "sup" and cur.has_content() and cur.sup is None:
             pass  # "mes trois noirs les plus bas": the superlative after the noun describes the same cards
         elif k in _MARKERS:
-            if cur.has_content() and k != "sup":
+            sup_count = k == "count" and cur.sup is not None and cur.count is None and cur.suit is None \
+                and cur.rank is None and cur.code is None  # "my highest two greens": one description
+            if cur.has_content() and k != "sup" and not sup_count:
                 close()
             if k == "art":
                 cur.article = True
@@ -1032,6 +1035,11 @@ class OdinParser(GameParser):
                 hits, hits[1:], strict=False)) or any(
                 a in _THIRD_PERSON and b.first("play", "take", "pass") for a, b in zip(texts, hits[1:], strict=False)):
             return Interpretation([], "statement")  # "die Acht ist meine Glückszahl", "il prend toujours les rouges"
+        for i in range(len(texts)):  # "both nines, and that's my last cards": a remark after the move
+            if (texts[i] in ("thats", "cetait") or tuple(texts[i:i + 2]) in _REMARK_START) and any(
+                    h.first("last") for h in hits[i:]) and i > 0:
+                hits, texts = hits[:i], texts[:i]
+                break
         if _separable_pass(hits):
             return Interpretation([], "no_move_words")  # "ich pass kurz auf den Hund auf"
         codes = [c for h in hits if (c := h.first("code")) is not None and h.distance == 0 and not any(
@@ -1171,6 +1179,8 @@ class OdinParser(GameParser):
             # does not hold it, else only after the reading that plays it
             last = play[-1]
             mask, card = _take(last)
+            if last.sup is not None:  # "... and the higher pink": the centre's higher pink, not the hand's
+                mask, card = _edge(bits(state.center & _filter(last)), last), None
             if mask is not None and not last.quantified() and state.center & mask:
                 rest = shared_play[:-1] if len(readings) > 1 else play[:-1]
                 specs = _dedupe([_spec(it, hand, exclude) for it in rest])
@@ -1282,13 +1292,15 @@ def _ones_missing(syms: list[Sym], hand: int, center: int) -> bool:
 _TURN_WORDS = frozenset({"turn", "tour", "zug", "runde", "round", "manche", "mal", "fois", "time"})
 
 
+_REMARK_START = frozenset({("that", "s"), ("that", "was"), ("c", "etait"), ("c", "est"), ("das", "war"),
+                           ("das", "waren"), ("ce", "sont"), ("ce", "sont")})
 _COPULAS = frozenset({"ist", "is", "est", "sind", "are", "sont", "war", "etait", "isch"})  # after a card
 _THIRD_PERSON = frozenset({"il", "elle", "ils", "elles", "er", "he", "she", "they"})
 _DONE = frozenset({"fini", "finis", "termine"})
 _NUMBER_LETTER = re.compile(r"\b([1-9])([brpgkoBRPGKO])\b")
 _GLUED = re.compile(r"\b(rot|rote|blau|blaue|gruen|grun|grün|gruene|schwarz|schwarze|rosa|pink|lila|red|blue|green|"
                     r"black|orange|rouge|bleu|vert|noir|violet)([1-9])\b", re.IGNORECASE)
-_REGRET_WORDS = frozenset({"aurais", "aurait", "hatte", "haette", "hattest", "shouldve", "wouldve", "couldve",
+_REGRET_WORDS = frozenset({"aurais", "aurait", "hatte", "haette", "hattest", "hatt", "shouldve", "wouldve", "couldve",
                            "regrette"})
 _REGRETS = frozenset({("should", "have"), ("would", "have"), ("could", "have"), ("if", "i"), ("wenn", "ich"),
                       ("si", "j"), ("si", "javais"), ("should", "ve"), ("would", "ve")})
