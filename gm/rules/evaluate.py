@@ -57,12 +57,20 @@ def _row(a: str, b: str, s: dict[str, int]) -> str:
             f"{s['lang_ok'] / n:>8.0%}")
 
 
+_SAME = str.maketrans({"–": "-", "—": "-", "‑": "-", "’": "'", "‘": "'", "\u00a0": " ", "\u202f": " "})
+
+
+def _plain(text: str) -> str:
+    """Lower case, with typographic dashes, apostrophes and spaces as typed ("2–6" is "2-6")."""
+    return text.lower().translate(_SAME)
+
+
 def fact_found(row: dict[str, Any], ans: Any) -> bool:
     """Whether an answer gives a blind question's needed fact; for a question the rules do not answer
     (`unanswerable`), whether it says so (source "none")."""
     if row.get("unanswerable"):
         return bool(ans.source == "none")
-    return any(f.lower() in ans.text.lower() for f in row["facts"])
+    return any(_plain(f) in _plain(ans.text) for f in row["facts"])
 
 
 def score_blind(rows: list[dict[str, Any]], llm: Any = None) -> tuple[int, list[Any]]:
