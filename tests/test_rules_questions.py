@@ -172,3 +172,11 @@ def test_blind_rules_questions(name, capsys):
     with capsys.disabled():
         print(f"\n{name}: {right}/{len(rows)} answers with the needed fact")
     assert right >= BLIND_FLOOR[name]
+
+
+@pytest.mark.parametrize("q,lang", [("could you tell me how many cards everyone gets?", "en"),
+                                    ("kannst du mir sagen, wie viele Karten jeder bekommt?", "de"),
+                                    ("peux-tu me dire combien de cartes reçoit chaque joueur ?", "fr")])
+def test_a_polite_wrapper_is_not_the_topic(q, lang):
+    a = answer(q, "odin", lang=lang)
+    assert a.sections and a.sections[0]["id"] == "odin.setup.deal" and "9" in a.text

@@ -10,12 +10,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from gm.i18n import normalise_lang, t
 from gm.rules.retrieval import Hit, games, index
-from gm.text import detect_lang
+from gm.text import detect_lang, fold
 
 # A best BM25 score under this, or too close to the runner-up with a weak score, is "the rules don't say".
 MIN_SCORE = 1.6
@@ -64,7 +65,7 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
         found = registry.get(game).hypothetical_answer(question, lang)
     if found is not None and llm is None:
         return found
-    hits = index(game, lang).search(question, k=3)
+    hits = index(game, lang).search(unwrapped(question), k=3)
     if llm is not None and hits and (hits[0].score >= MIN_SCORE or found is not None):
         from gm.llm import LLMBackoff, LLMError, notice_key
         from gm.rules.llm import llm_pick
@@ -89,6 +90,20 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
     if found is not None:
         return found
     return from_hits(hits, game, lang, question)
+
+
+_WRAPPER = re.compile(r"^\W*(please[, ]+)?(could|can|would|will) you (please )?(tell|explain to|show) (me|us)\b|"
+                      r"^\W*(kannst|konntest|koenntest|wurdest|wuerdest) du (mir|uns) (bitte )?(sagen|erklaren|"
+                      r"erklaeren)\b|^\W*(peux|pourrais|pouvez|pourriez)[- ](tu|vous) (me|nous) (dire|expliquer)\b",
+                      re.IGNORECASE)
+
+
+def unwrapped(question: str) -> str:
+    """The question without a polite wrapper ("could you tell me how many ..." -> "how many ..."), whose words
+    ("tell", "sagen", "dire") would otherwise be searched as if they were the topic."""
+    folded = fold(question)
+    m = _WRAPPER.match(folded)
+    return folded[m.end():] if m else question
 
 
 def from_hits(hits: list[Hit], game: str, lang: str, question: str = "") -> Answer:
