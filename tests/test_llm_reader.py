@@ -150,3 +150,11 @@ def test_gm_parse_offline_skips_the_model(tmp_path: Path) -> None:
     on = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
     got = json.loads(on.stdout)
     assert got["kind"] == "ambiguous" and got["model"] == "error" and got.get("notice")
+
+
+def test_pass_the_chips_never_reaches_the_model() -> None:
+    llm = fake_llm(parsed={"intent": "pass", "pass_words": "pass"})
+    for text in ("pass me the chips", "passe-moi le sel", "ich pass kurz auf den Hund auf"):
+        offline = parse_move(G, SEVENS, 0, text)
+        assert offline.kind == "no_match" and resolve(llm, G, SEVENS, 0, text, "en", offline).kind == "keep"
+    assert llm.usage.calls == 0
