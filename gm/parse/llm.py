@@ -22,8 +22,10 @@ from gm.llm import LLM, LLMError, clean, notice_key, prompt
 from gm.parse.core import ground
 
 # What the offline parser already understood as no move: the model is not asked (a question, a negation, a
-# remark, alternatives still being weighed, chat). It reads only lines that named nothing it knew.
-NOT_A_MOVE = frozenset({"empty", "too_long", "question", "negated", "statement", "alternatives", "chat",
+# remark, alternatives still being weighed, "pass the chips"). It reads lines that named nothing the parser knew
+# or were mostly words it does not know ("chat": dialect reads like chat), and what it reads there is only
+# offered back for a yes.
+NOT_A_MOVE = frozenset({"empty", "too_long", "question", "negated", "statement", "alternatives", "not_a_move",
                         "unknown_game", "internal_error"})
 
 MAX_ENUM = 40  # a kit without a reading form: above this many legal actions the model is not asked

@@ -1041,7 +1041,7 @@ class OdinParser(GameParser):
                 hits, texts = hits[:i], texts[:i]
                 break
         if _separable_pass(hits):
-            return Interpretation([], "chat")  # "ich pass kurz auf den Hund auf"
+            return Interpretation([], "not_a_move")  # "ich pass kurz auf den Hund auf"
         codes = [c for h in hits if (c := h.first("code")) is not None and h.distance == 0 and not any(
             x.first("correct", "nope", "neg") for x in hits)]
         if len(codes) != len({c.value for c in codes}):  # "R8 R8 take B3": the same card twice
@@ -1049,7 +1049,7 @@ class OdinParser(GameParser):
         if any(tri in _NOT_FOR_ME for tri in zip(texts, texts[1:], texts[2:], strict=False)):
             return Interpretation([OdinReading(1.0, is_pass=True)])  # "pas pour moi", "nothing for me"
         if _transitive_pass(hits):
-            return Interpretation([], "chat")  # "pass the ball to Ben", "passe-moi le sel"
+            return Interpretation([], "not_a_move")  # "pass the ball to Ben", "passe-moi le sel"
         hand = state.hands[player] if 0 <= player < len(state.hands) else 0
         syms = _symbols(hits)
         # words the lexicon does not know at all: two or more, and no verb and no fully named card, is table talk
