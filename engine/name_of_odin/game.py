@@ -385,7 +385,7 @@ class NameOfOdinGame:
     event_adapter = EVENT_ADAPTER
 
     def __init__(self) -> None:
-        self._last: tuple[NooState | None, list[Any], set[Any] | None] = (None, [], None)
+        self._last: tuple[NooState | None, list[Any], set[Any] | None] = (None, [], None)  # see _is_legal
 
     @property
     def bots(self) -> Mapping[str, Bot]:
@@ -449,34 +449,34 @@ class NameOfOdinGame:
         self._last = (state, acts, None)
         return list(acts)
 
-    def _legal_set(self, state: NooState) -> set[Any]:
+    def _is_legal(self, state: NooState, action: Any) -> bool:
+        """Whether the generator offers `action` here; the list of the last state asked about is kept, and an
+        action object taken from it is recognised by identity (actions are interned)."""
         last = self._last
-        if last[0] is state:
-            if last[2] is None:
-                self._last = (state, last[1], set(last[1]))
-                return self._last[2] or set()
-            return last[2]
-        acts = _legal(state)
-        legal = set(acts)
-        self._last = (state, acts, legal)
-        return legal
+        if last[0] is not state:
+            self._last = last = (state, _legal(state), None)
+        acts = last[1]
+        for x in acts:
+            if x is action:
+                return True
+        legal = last[2]
+        if legal is None:
+            legal = set(acts)
+            self._last = (state, acts, legal)
+        try:
+            return action in legal
+        except TypeError:  # unhashable: not an action of this game
+            return False
 
     def check(self, state: NooState, action: Any) -> Illegal | None:
-        try:
-            if action in self._legal_set(state):
-                return None
-        except TypeError:  # unhashable: not an action of this game
-            return Illegal("unknown_action", {})
+        if self._is_legal(state, action):
+            return None
         return _why(state, action)
 
     # ---- effects --------------------------------------------------------------------------------------
 
     def apply(self, state: NooState, action: Any) -> tuple[NooState, list[Any]]:
-        try:
-            ok = action in self._legal_set(state)
-        except TypeError:
-            ok = False
-        if not ok:
+        if not self._is_legal(state, action):
             raise IllegalAction(_why(state, action) or Illegal("not_legal_here", {}))
         ev: list[Any] = []
         new = _apply(state, action, ev)
@@ -601,16 +601,22 @@ def _reduction(s: NooState, prof: Profile, action: int) -> tuple[int, int]:
     return -1, 0
 
 
-def _pay_counts(s: NooState, prof: Profile, action: int, sym: int, base: int) -> tuple[int, list[int]]:
+_KS: dict[tuple[int, int, int], tuple[int, tuple[int, ...]]] = {}
+
+
+def _ks(base: int, red: int, avail: int) -> tuple[int, tuple[int, ...]]:
+    key = (base, red, avail)
+    got = _KS.get(key)
+    if got is None:
+        c = max(0, base - red)
+        got = _KS[key] = (c, (c,) + tuple(c - j for j in range(1, avail + 1) if c - j >= 1))
+    return got
+
+
+def _pay_counts(s: NooState, prof: Profile, action: int, sym: int, base: int) -> tuple[int, tuple[int, ...]]:
     """(cost after the once-per-turn reduction, the allowed numbers of cards to discard): building symbols
     may replace cards, but never all of them."""
-    _, red = _reduction(s, prof, action)
-    c = max(0, base - red)
-    ks = [c]
-    for j in range(1, _sym_avail(s, prof, sym) + 1):
-        if c - j >= 1:
-            ks.append(c - j)
-    return c, ks
+    return _ks(base, _reduction(s, prof, action)[1], _sym_avail(s, prof, sym))
 
 
 def _raid_terms(s: NooState, p: int, space: int, slot: int
@@ -659,9 +665,7 @@ def _legal(s: NooState) -> list[Any]:
         types = sorted({cs.act_type[c] for c in s.offer})
         return [_act(("take", t), lambda t=t: TakeCard(TYPES[t])) for t in types]
     if ph == EXCHANGE:
-        out = [DONE]
-        out.extend(_exchanges(s, _counts(cs, s.hands[s.active])))
-        return out
+        return [DONE, *_exchanges(s, _counts(cs, s.hands[s.active]))]
     if ph == RELEASE:
         return _legal_release(s)
     if ph == TAKE:
@@ -670,15 +674,64 @@ def _legal(s: NooState) -> list[Any]:
     return []
 
 
+_MEMO: dict[tuple[Any, ...], list[Any]] = {}
+
+
+def _memo(key: tuple[Any, ...], make: Any) -> list[Any]:
+    """A section of the legal actions, kept by the small key it depends on."""
+    got = _MEMO.get(key)
+    if got is None:
+        if len(_MEMO) > 400_000:
+            _MEMO.clear()
+        got = _MEMO[key] = make()
+    return got
+
+
+def _offer_types(s: NooState) -> int:
+    at = s.cs.act_type
+    bits = 0
+    for c in s.offer:
+        bits |= 1 << at[c]
+    return bits
+
+
 def _exchanges(s: NooState, cnt: tuple[int, ...]) -> list[Any]:
-    offer_types = sorted({s.cs.act_type[c] for c in s.offer})
-    out = []
-    for g in range(9):
-        if cnt[g]:
-            for o in offer_types:
-                if o != g:
-                    out.append(_act(("exch", g, o), lambda g=g, o=o: Exchange(TYPES[g], TYPES[o])))
-    return out
+    def make() -> list[Any]:
+        out = []
+        for g in range(9):
+            if cnt[g]:
+                for o in range(9):
+                    if o != g and bits >> o & 1:
+                        out.append(_act(("exch", g, o), lambda g=g, o=o: Exchange(TYPES[g], TYPES[o])))
+        return out
+
+    bits = _offer_types(s)
+    return _memo(("exch", cnt, bits), make)
+
+
+def _gathers(cnt: tuple[int, ...]) -> list[Any]:
+    def make() -> list[Any]:
+        out = []
+        for v in range(3):
+            a, b, c = cnt[3 * v], cnt[3 * v + 1], cnt[3 * v + 2]
+            for k in range(1, min(3, a + b + c) + 1):
+                for pay in _multisets(3 * v, 3 * v + 1, 3 * v + 2, a, b, c, k):
+                    out.append(_act(("gather", pay), lambda pay=pay: Gather(pay)))
+        return out
+
+    return _memo(("gather", cnt), make)
+
+
+def _paid_actions(tag: str, codes: tuple[str, ...], cnt: tuple[int, ...], sym: int, ks: tuple[int, ...],
+                  maker: Any) -> list[Any]:
+    """`maker(code, payment)` for every code and every payment of k symbols (k in ks)."""
+    trio = (cnt[sym], cnt[3 + sym], cnt[6 + sym])
+
+    def make() -> list[Any]:
+        pays = [pay for k in ks for pay in _symbol_payments(cnt, sym, k)]
+        return [_act((tag, code, pay), lambda code=code, pay=pay: maker(code, pay)) for code in codes for pay in pays]
+
+    return _memo((tag, codes, trio, ks), make)
 
 
 def _legal_main(s: NooState) -> list[Any]:
@@ -687,27 +740,23 @@ def _legal_main(s: NooState) -> list[Any]:
     hand = s.hands[p]
     cnt = _counts(cs, hand)
     prof = _profile(cs, s.blds[p])
+    if s.blds[p]:
+        av = (_sym_avail(s, prof, 0), _sym_avail(s, prof, 1), _sym_avail(s, prof, 2))
+        red = tuple(_reduction(s, prof, a)[1] for a in range(len(REDUCIBLE)))
+    else:
+        av, red = (0, 0, 0), (0,) * len(REDUCIBLE)
     out: list[Any] = [END]
     if s.exch == 0 and hand:
-        for g in range(9):
-            if cnt[g]:
-                out.append(_act(("refresh", g), lambda g=g: Refresh(TYPES[g])))
+        out.extend(_memo(("refresh", cnt), lambda: [_act(("refresh", g), lambda g=g: Refresh(TYPES[g]))
+                                                    for g in range(9) if cnt[g]]))
         out.extend(_exchanges(s, cnt))
     # 2. gather
-    for v in range(3):
-        a, b, c = cnt[3 * v], cnt[3 * v + 1], cnt[3 * v + 2]
-        for k in range(1, min(3, a + b + c) + 1):
-            for pay in _multisets(3 * v, 3 * v + 1, 3 * v + 2, a, b, c, k):
-                out.append(_act(("gather", pay), lambda pay=pay: Gather(pay)))
+    out.extend(_gathers(cnt))
     # 3. recruit
-    for i, h in enumerate(s.hoffer):
-        if h < 0:
-            continue
-        _, ks = _pay_counts(s, prof, RED["recruit"], R_, cs.hero_costs[i])
-        code = cs.heroes[h].code
-        for k in ks:
-            for pay in _symbol_payments(cnt, R_, k):
-                out.append(_act(("recruit", code, pay), lambda code=code, pay=pay: Recruit(code, pay)))
+    out.extend(_memo(("recruits", id(cs), s.hoffer, cnt[R_], cnt[3 + R_], cnt[6 + R_], red[0], av[R_]),
+                     lambda: [a for i, h in enumerate(s.hoffer) if h >= 0
+                              for a in _paid_actions("recruit", (cs.heroes[h].code,), cnt, R_,
+                                                     _ks(cs.hero_costs[i], red[0], av[R_])[1], Recruit)]))
     # 4. hero action ability
     hero = s.heroes[p]
     if hero >= 0 and not cs.heroes[hero].raid:
@@ -715,46 +764,32 @@ def _legal_main(s: NooState) -> list[Any]:
         out.append(_act(("use", code), lambda code=code: UseHero(code)))
     # 5. build
     if s.ctok[p] >= 1:
-        _, ks = _pay_counts(s, prof, RED["build"], C_, 3)
-        pays = [pay for k in ks for pay in _symbol_payments(cnt, C_, k)]
-        if pays:
-            for b in s.boffer:
-                if b >= 0 and not prof.types >> cs.buildings[b].type & 1:
-                    code = cs.buildings[b].code
-                    out.extend(_act(("build", code, pay), lambda code=code, pay=pay: Build(code, pay))
-                               for pay in pays)
+        codes = tuple(cs.buildings[b].code for b in s.boffer
+                      if b >= 0 and not prof.types >> cs.buildings[b].type & 1)
+        if codes:
+            _, ks = _ks(3, red[1], av[C_])
+            out.extend(_paid_actions("build", codes, cnt, C_, ks, Build))
     # 6. construction token
     if s.ctok[p] + 1 <= len(BUILDING_TYPES) - prof.nbuild and s.cstock > 0:
-        _, ks = _pay_counts(s, prof, RED["token"], C_, prof.nbuild + s.ctok[p] + 1)
-        for k in ks:
-            for pay in _symbol_payments(cnt, C_, k):
-                out.append(_act(("token", pay), lambda pay=pay: Token(pay)))
+        _, ks = _ks(prof.nbuild + s.ctok[p] + 1, red[2], av[C_])
+        out.extend(_memo(("token", cnt[C_], cnt[3 + C_], cnt[6 + C_], ks), lambda: [
+            _act(("token", pay), lambda pay=pay: Token(pay)) for k in ks for pay in _symbol_payments(cnt, C_, k)]))
     # 7-9. longships
     ships = s.ships[p]
     if len(ships) < prof.slots:
-        _, ks = _pay_counts(s, prof, RED["buy"], N_, 3)
-        pays = [pay for k in ks for pay in _symbol_payments(cnt, N_, k)]
-        for sh in s.soffer:
-            if sh >= 0:
-                code = cs.ships[sh].code
-                out.extend(_act(("buy", code, pay), lambda code=code, pay=pay: BuyShip(code, pay)) for pay in pays)
+        codes = tuple(cs.ships[x].code for x in s.soffer if x >= 0)
+        if codes:
+            _, ks = _ks(3, red[3], av[N_])
+            out.extend(_paid_actions("buy", codes, cnt, N_, ks, BuyShip))
     if ships:
-        if any(x[2] for x in ships):
-            _, ks = _pay_counts(s, prof, RED["return"], N_, 2)
-            pays = [pay for k in ks for pay in _symbol_payments(cnt, N_, k)]
-            for x in ships:
-                if x[2]:
-                    code = cs.ships[x[0]].code
-                    out.extend(_act(("return", code, pay), lambda code=code, pay=pay: ReturnShip(code, pay))
-                               for pay in pays)
-        if any(x[1] for x in ships):
-            _, ks = _pay_counts(s, prof, RED["repair"], N_, 2)
-            pays = [pay for k in ks for pay in _symbol_payments(cnt, N_, k)]
-            for x in ships:
-                if x[1]:
-                    code = cs.ships[x[0]].code
-                    out.extend(_act(("repair", code, pay), lambda code=code, pay=pay: Repair(code, pay))
-                               for pay in pays)
+        away = tuple(cs.ships[x[0]].code for x in ships if x[2])
+        if away:
+            _, ks = _ks(2, red[4], av[N_])
+            out.extend(_paid_actions("return", away, cnt, N_, ks, ReturnShip))
+        damaged = tuple(cs.ships[x[0]].code for x in ships if x[1])
+        if damaged:
+            _, ks = _ks(2, red[5], av[N_])
+            out.extend(_paid_actions("repair", damaged, cnt, N_, ks, Repair))
         # 10. raid
         if hero >= 0:
             bonus = cs.heroes[hero].range_bonus
