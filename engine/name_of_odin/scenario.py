@@ -21,6 +21,7 @@ starts at the Action Phase of seat `active`.
     raid_deck      list of raid codes (top last) or a count (default: the player count's deck less the sea)
     zone_tokens    one letter (or null) per zone, e.g. [null, "W", "T"]; spare: the letters left over
     offer, hero_offer, building_offer, longship_offer   the offers (codes; for the Action Card offer types too)
+    deck_top       Action Cards (types or codes) on top of the deck, the last one on top
     exchange_used  bool; symbols_used / abilities_used: lists of building codes already used this turn
 """
 
@@ -36,7 +37,7 @@ from engine.name_of_odin.game import ACTION, EDITIONS, NooState
 
 KEYS = {"players", "edition", "cards", "seed", "active", "hands", "vikings", "mead_hall", "fame", "heroes",
         "buildings", "tokens", "longships", "raids_done", "sea", "raid_deck", "zone_tokens", "spare", "offer",
-        "hero_offer", "building_offer", "longship_offer", "exchange_used", "symbols_used", "abilities_used"}
+        "hero_offer", "building_offer", "longship_offer", "deck_top", "exchange_used", "symbols_used", "abilities_used"}
 
 
 def build(spec: Mapping[str, Any]) -> NooState:
@@ -105,10 +106,15 @@ def build(spec: Mapping[str, Any]) -> NooState:
     offer: list[int] = [take_card(w, "offer") for w in offer_spec] if isinstance(offer_spec, list) else []
     if offer_spec is not None and not isinstance(offer_spec, list):
         raise ScenarioError("offer must be a list of cards")
+    top_spec = spec.get("deck_top", [])
+    if not isinstance(top_spec, list):
+        raise ScenarioError("deck_top must be a list of cards")
+    top = [take_card(w, "deck_top") for w in top_spec]
     deck = sorted(free)
     rng.shuffle(deck)
     if offer_spec is None:
         offer = [deck.pop() for _ in range(min(cs.action_offer, len(deck)))]
+    deck.extend(top)
 
     def codes(table: Mapping[str, int], value: Any, what: str, used: set[int]) -> list[int]:
         if not isinstance(value, list):
