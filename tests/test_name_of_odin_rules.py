@@ -774,3 +774,14 @@ def test_scenario_refuses_impossible_positions():
         sc(vikings=[[31, 0, 0], [0, 0, 0]])
     with pytest.raises(ScenarioError):
         sc(unknown=1)
+
+
+def test_each_building_ability_applies_once_per_turn_several_buildings_add_up():
+    s = raider(buildings=[["forge4", "jarl3"], []], vikings=[[0, 2, 0], [0, 0, 0]])
+    assert G.raid_terms(s, 0, "iona", "eagle")["discount"] == (1, 1, 2)  # W token - Smithy, T - Trading House
+    s, ev = raid_through(raider(buildings=[["jarl2", "rune3"], []]), "hedeby", "eagle", ["pass"])
+    assert of(ev, "fame_received")[0].bonus == 2
+    # the second raid of the turn gets no building bonus any more
+    s = s._replace(heroes=(CS.hero_index["astrid"], -1), ships=(((CS.ship_index["eagle"], 0, False),), ()))
+    s, ev = raid_through(s, "orkney", "eagle", ["pass"])
+    assert of(ev, "fame_received")[0].bonus == 0

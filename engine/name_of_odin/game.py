@@ -594,11 +594,18 @@ def _sym_avail(s: NooState, prof: Profile, sym: int) -> int:
     return sum(1 for b in prof.symbol[sym] if not s.sym_used >> b & 1)
 
 
+def _unused(abil: int, pairs: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """(bit mask, summed n) of the buildings in `pairs` ((building, n), ...) whose turn ability is unused."""
+    mask = total = 0
+    for b, n in pairs:
+        if not abil >> b & 1:
+            mask |= 1 << b
+            total += n
+    return mask, total
+
+
 def _reduction(s: NooState, prof: Profile, action: int) -> tuple[int, int]:
-    for b, n in prof.reduce[action]:
-        if not s.abil_used >> b & 1:
-            return b, n
-    return -1, 0
+    return _unused(s.abil_used, prof.reduce[action])
 
 
 _KS: dict[tuple[int, int, int], tuple[int, tuple[int, ...]]] = {}
@@ -621,7 +628,8 @@ def _pay_counts(s: NooState, prof: Profile, action: int, sym: int, base: int) ->
 
 def _raid_terms(s: NooState, p: int, space: int, slot: int
                 ) -> tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], int]:
-    """(need, discount, payment, building whose discount applies or -1) for raiding `space` with ship `slot`."""
+    """(need, discount, payment, bit mask of the buildings whose discount applies) for raiding `space` with ship
+    `slot`."""
     cs = s.cs
     raid = cs.raids[s.sea[space]]
     need = list(raid.need)
@@ -638,13 +646,12 @@ def _raid_terms(s: NooState, p: int, space: int, slot: int
     ship = cs.ships[s.ships[p][slot][0]]
     if ship.discount[0] >= 0:
         disc[ship.discount[0]] += ship.discount[1]
-    used = -1
+    used = 0
     if s.edition != DE:
         for b, v, n in _profile(cs, s.blds[p]).discount:
             if not s.abil_used >> b & 1 and need[v] > disc[v]:
                 disc[v] += n
-                used = b
-                break
+                used |= 1 << b
     pay = (max(0, need[0] - disc[0]), max(0, need[1] - disc[1]), max(0, need[2] - disc[2]))
     return (need[0], need[1], need[2]), (disc[0], disc[1], disc[2]), pay, used
 
@@ -1046,9 +1053,9 @@ def _pay(s: NooState, p: int, cards: tuple[str, ...], action: int, sym: int, bas
          ) -> tuple[NooState, tuple[str, ...]]:
     """Discard the payment, marking the reduction and the building symbols it used."""
     prof = _profile(s.cs, s.blds[p])
-    b, red = _reduction(s, prof, action)
+    mask, red = _reduction(s, prof, action)
     c = max(0, base - red)
-    abil = s.abil_used | (1 << b if b >= 0 and red and base > 0 else 0)
+    abil = s.abil_used | (mask if base > 0 else 0)
     sym_used = s.sym_used
     for _ in range(c - len(cards)):
         for bb in prof.symbol[sym]:
@@ -1184,17 +1191,11 @@ def _bump(v: tuple[int, int, int], i: int, d: int) -> tuple[int, int, int]:
 
 
 def _extra_exchange(s: NooState) -> int:
-    for b, n in _profile(s.cs, s.blds[s.active]).exchange:
-        if not s.abil_used >> b & 1:
-            return n
-    return 0
+    return _unused(s.abil_used, _profile(s.cs, s.blds[s.active]).exchange)[1]
 
 
 def _mark_exchange(s: NooState) -> int:
-    for b, _ in _profile(s.cs, s.blds[s.active]).exchange:
-        if not s.abil_used >> b & 1:
-            return s.abil_used | 1 << b
-    return s.abil_used
+    return s.abil_used | _unused(s.abil_used, _profile(s.cs, s.blds[s.active]).exchange)[0]
 
 
 def _exchange(s: NooState, a: Exchange, ev: list[Any]) -> NooState:
@@ -1225,13 +1226,8 @@ def _gather(s: NooState, a: Gather, ev: list[Any]) -> NooState:
     v = TYPE_INDEX[a.cards[0]] // 3
     hand, paid = _spend(s, s.hands[p], a.cards)
     gain = GATHER_YIELD[len(a.cards)]
-    bonus = 0
-    abil = s.abil_used
-    for b, n in _profile(cs, s.blds[p]).gather:
-        if not abil >> b & 1:
-            bonus = n
-            abil |= 1 << b
-            break
+    mask, bonus = _unused(s.abil_used, _profile(cs, s.blds[p]).gather)
+    abil = s.abil_used | mask
     want = gain + bonus
     got = min(want, s.hall[v])
     missing = want - got
@@ -1346,7 +1342,7 @@ def _end_turn(s: NooState, ev: list[Any]) -> NooState:
 
 
 # ---- the raid ------------------------------------------------------------------------------------------------
-# ctx during a raid: (raid, space, ship, deciders left, contributors, building wild or -1)
+# ctx during a raid: (raid, space, ship, deciders left, contributors, bit mask of buildings with a wild match)
 
 
 def _declare(s: NooState, a: Raid, ev: list[Any]) -> NooState:
@@ -1363,14 +1359,9 @@ def _declare(s: NooState, a: Raid, ev: list[Any]) -> NooState:
     prof = _profile(cs, s.blds[p])
     rng = _ship_range(cs, s.ships[p][slot], prof) + cs.heroes[s.heroes[p]].range_bonus
     have = s.vikings[p]
-    abil = s.abil_used | (1 << used if used >= 0 else 0)
+    abil = s.abil_used | used
     ev.append(RaidDeclared(p, a.raid, space, cs.zone_names[cs.space_zone[space]], a.ship, rng, need, disc, pay))
-    wild = -1
-    if s.edition != DE:
-        for b, _ in prof.wild:
-            if not abil >> b & 1:
-                wild = b
-                break
+    wild = _unused(abil, prof.wild)[0] if s.edition != DE else 0  # buildings' wild matches, marked when used
     deciders = tuple((p + k) % s.players for k in range(1, s.players))
     s = s._replace(vikings=_rep(s.vikings, p, (have[0] - pay[0], have[1] - pay[1], have[2] - pay[2])),
                    hall=(s.hall[0] + pay[0], s.hall[1] + pay[1], s.hall[2] + pay[2]), abil_used=abil, table=(),
@@ -1423,21 +1414,18 @@ def _match(s: NooState, a: Match, ev: list[Any]) -> NooState:
     ship = cs.ships[sh]
     wild = hero.match_wild + ship.match_wild
     abil = s.abil_used
-    if bwild >= 0 and len(table) > wild:
-        wild += cs.buildings[bwild].match_wild
-        abil |= 1 << bwild
+    if bwild and len(table) > wild:
+        wild += sum(cs.buildings[b].match_wild for b in range(len(cs.buildings)) if bwild >> b & 1)
+        abil |= bwild
     unmatched = max(0, len(table) - wild)
     codes = cs.act_code
     ev.append(RaidMatched(p, tuple(codes[c] for c in played), tuple(codes[c] for c in matched),
                           tuple(codes[c] for c in table), min(wild, len(table))))
     # F. fame
     prof = _profile(cs, s.blds[p])
-    bonus = hero.raid_fame + ship.raid_fame
-    for b, n in prof.fame:
-        if not abil >> b & 1:
-            bonus += n
-            abil |= 1 << b
-            break
+    mask, more = _unused(abil, prof.fame)
+    bonus = hero.raid_fame + ship.raid_fame + more
+    abil |= mask
     raid = cs.raids[r]
     zone = cs.space_zone[space]
     base = raid.fame + cs.zone_fame[zone] + bonus
@@ -1482,7 +1470,7 @@ def _match(s: NooState, a: Match, ev: list[Any]) -> NooState:
     if not rdeck and all(x < 0 for x in sea):
         return _game_over(s, ev)
     takers = tuple(q for q in contributors if q != p)
-    s = s._replace(ctx=(r, space, sh, takers, (), -1))
+    s = s._replace(ctx=(r, space, sh, takers, (), 0))
     return _next_taker(s, ev)
 
 
@@ -1491,7 +1479,7 @@ def _next_taker(s: NooState, ev: list[Any]) -> NooState:
     if s.phase == TAKECARD:
         takers = takers[1:]
     if takers and s.offer:
-        return s._replace(phase=TAKECARD, to_move=takers[0], ctx=(r, space, sh, takers, (), -1))
+        return s._replace(phase=TAKECARD, to_move=takers[0], ctx=(r, space, sh, takers, (), 0))
     # the offer refills, and the hero leaves
     cs = s.cs
     p = s.active
