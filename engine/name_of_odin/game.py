@@ -1736,7 +1736,7 @@ def _view(game: NameOfOdinGame, s: NooState, player: int | None) -> NooView:
         "building_offer": [cs.buildings[b].code for b in s.boffer if b >= 0],
         "longship_offer": [cs.ships[x].code for x in s.soffer if x >= 0],
         "sea": sea, "spare_tokens": [VIKINGS[t] for t in s.spare], "raid_deck": len(s.rdeck),
-        "table": [codes[c] for c in s.table], "deck": len(s.deck), "discard": len(s.discard),
+        "raid_table": [codes[c] for c in s.table], "deck": len(s.deck), "discard": len(s.discard),
         "hero_deck": len(s.hdeck), "building_deck": len(s.bdeck), "longship_deck": len(s.sdeck),
         "mead_hall": dict(zip(VIKINGS, s.hall, strict=True)), "construction_stock": s.cstock,
         "damage_stock": s.dstock, "villages": board, "exchange_used": s.exch != 0,
