@@ -115,8 +115,9 @@ INFO = GameInfo(
     options=(
         OptionSpec("edition", "str", "en", EDITIONS,
                    "the rulebook followed where editions differ: en (English), de (German), fr (French)"),
-        OptionSpec("cards", "str", None, (),
-                   "a card set (the parsed JSON of a card file, see load_cards); None: the reconstructed set"),
+        OptionSpec("cards", "json_file", None, (),
+                   "a card file (JSON, see docs/cards-name-of-odin.md; gm cards check FILE); "
+                   "default: the reconstructed set"),
     ),
     bots=("heuristic", "random", "baseline"), default_bot="heuristic")
 
