@@ -137,6 +137,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("end", "en", "end finish", True),
     ("end", "de", "beenden beende", True),
     ("end", "fr", "finir finis terminer termine", True),
+    ("end", "fr", "fin", False),
     ("done", "en", "done", False),
     ("done", "de", "fertig", True),
     ("done", "fr", "fini", False),
@@ -225,11 +226,14 @@ _NOUNS: tuple[tuple[str, Any, str, str, str, bool], ...] = (
     ("symbol", "C", "en", "craftsmanship craft crafting", "", True),
     ("symbol", "N", "en", "seamanship", "", True),
     ("symbol", "R", "de", "heldsymbol heldensymbol rekrutierung", "", True),
-    ("symbol", "C", "de", "handwerk handwerks handwerkssymbol handwerkskarte", "", True),
+    ("symbol", "C", "de", "handwerk handwerks handwerkssymbol", "", True),
     ("symbol", "N", "de", "schifffahrt schiffahrt schifffahrts schifffahrtssymbol seefahrt", "", True),
     ("symbol", "R", "fr", "recrutement", "", True),
     ("symbol", "C", "fr", "artisanat", "", True),
     ("symbol", "N", "fr", "matelotage", "", True),
+    ("scard", "R", "de", "heldkarte heldenkarte heldkarten", "", True),
+    ("scard", "C", "de", "handwerkskarte handwerkskarten", "", True),
+    ("scard", "N", "de", "schifffahrtskarte schiffahrtskarte schifffahrtskarten", "", True),
     ("symword", None, "en", "symbol symbols", "", True),
     ("symword", None, "de", "symbol symbole", "", True),
     ("symword", None, "fr", "symbole symboles", "", True),
@@ -280,9 +284,18 @@ _NOUNS: tuple[tuple[str, Any, str, str, str, bool], ...] = (
     ("for", None, "en", "for into against", "", False),
     ("for", None, "de", "gegen für", "", False),
     ("for", None, "fr", "contre pour", "", False),
-    ("none", None, "en", "none nothing", "", False),
-    ("none", None, "de", "nichts nix", "", False),
+    ("none", None, "en", "none nothing anything", "", False),
+    ("none", None, "de", "nichts nix kein keine keinen", "", False),
     ("none", None, "fr", "rien aucun aucune", "", False),
+    ("zone", 0, "en", "upper top", "", False),
+    ("zone", 1, "en", "centre center middle", "", False),
+    ("zone", 2, "en", "bottom lower", "", False),
+    ("zone", 0, "de", "obere oberen oberste obersten", "", False),
+    ("zone", 1, "de", "mittlere mittleren", "", False),
+    ("zone", 2, "de", "untere unteren unterste untersten", "", False),
+    ("zone", 0, "fr", "haut", "", False),
+    ("zone", 1, "fr", "milieu", "", False),
+    ("zone", 2, "fr", "bas", "", False),
     ("most", None, "en", "most", "", False),
     ("most", None, "de", "meisten", "", False),
     ("cheapest", None, "en", "cheapest", "", False),
@@ -430,11 +443,12 @@ _TYPE_WORDS = frozenset({"forge", "forges", "shipyard", "inn", "jarl", "jarls", 
 
 # ---- symbols ---------------------------------------------------------------------------------------------------
 
-_PRIORITY = ("typecode", "verb", "viking", "vcard", "vikings", "vcolour", "scolour", "symbol", "symword", "card",
-             "hero", "building", "btype", "ship", "raidn", "token", "construction", "hall", "offer", "turn", "seat",
-             "ability", "back", "home", "for", "none", "stop", "most", "cheapest", "leftmost", "circle", "num", "neg",
-             "nope", "all", "both", "with", "art", "poss", "def", "link", "to", "conj", "sep", "name", "correct",
-             "hesitate", "or", "later", "word")
+_PRIORITY = (
+    "typecode", "verb", "viking", "vcard", "scard", "vikings", "vcolour", "scolour", "symbol", "symword", "card",
+    "hero", "building", "btype", "ship", "raidn", "token", "construction", "hall", "offer", "turn", "seat",
+    "ability", "back", "home", "zone", "for", "none", "stop", "most", "cheapest", "leftmost", "circle", "num", "neg",
+    "nope", "all", "both", "with", "art", "poss", "def", "link", "to", "conj", "sep", "name", "correct", "hesitate",
+    "or", "later", "word")
 
 
 @dataclass(slots=True)
@@ -488,6 +502,7 @@ class Phrase:
     every: bool = False
     role: str = ""  # "for": the card to take in an exchange; "with": a payment
     typed: bool = False  # a type code (exact)
+    counted: bool = False  # the count was said ("my two red cards"): the payment has exactly these cards
 
     def content(self) -> bool:
         return self.vik is not None or self.sym is not None or self.head is not None
@@ -523,11 +538,17 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
         if kind == "num" and s.text in ("one", "un", "une") and cur.content() and cur.head is None:
             cur.head = "card"  # "the red one", "la bleue"
             close()
+        elif kind == "num" and "article" in s.flags and nxt is not None and nxt.kind not in ("num", "sep", "conj"):
+            if cur.content():
+                close()
+            if cur.count is None:
+                cur.count = 1  # "un héros", "one warrior card": an article
         elif kind == "num" and not (nxt is not None and nxt.kind in ("seat",)) and not (
                 rest and rest[-1].kind == "seat" and not cur.content()):
             if cur.content() or cur.count is not None:
                 close()
             cur.count = s.value
+            cur.counted = s.value >= 2
             started = True
         elif kind in ("art",):
             if cur.content():
@@ -538,6 +559,7 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
             if cur.content():
                 close()
             cur.count = 2
+            cur.counted = True
             started = True
         elif kind == "all" and (nxt is None or nxt.kind in ("poss", "def", "vcolour", "scolour", "viking", "card",
                                                             "symbol", "link", "vikings", "typecode")):
@@ -549,11 +571,11 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
             if cur.head is not None:
                 close()
         elif kind == "vcolour":
-            if cur.vik is not None or cur.head is not None:
+            if cur.vik is not None or cur.head is not None and cur.head != "card":
                 close()
             cur.vik = s.value
         elif kind in ("scolour", "symbol"):
-            if cur.sym is not None or cur.head == "card":
+            if cur.sym is not None:
                 close()
             cur.sym = s.value
             if cur.head == "viking":
@@ -562,23 +584,27 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
                 and (cur.vik is not None or cur.count is not None):
             cur.sym = "R"  # German "Held" is also the Recruitment symbol: "eine rote Held-Karte"
         elif kind == "viking":
-            if cur.vik is not None and cur.vik != s.value or cur.head is not None:
+            if cur.vik is not None and cur.vik != s.value or cur.head == "viking":
                 close()
             cur.vik = s.value
-            cur.head = "viking"
+            cur.head = "card" if cur.head == "card" else "viking"
             if nxt is not None and nxt.kind in ("card", "symword"):
                 cur.head = "card"
-        elif kind == "vcard":
-            if cur.content():
+        elif kind in ("vcard", "scard"):
+            slot = "vik" if kind == "vcard" else "sym"
+            if cur.head is not None or getattr(cur, slot) not in (None, s.value):
                 close()
-            cur.vik, cur.head = s.value, "card"
+            setattr(cur, slot, s.value)  # "die grüne Händlerkarte", "die rote Heldkarte"
+            cur.head = "card"
             close()
         elif kind in ("card", "symword"):
             if kind == "card" and "pronoun" in s.flags and not cur.content():
                 rest.append(s)  # "one of them"
                 continue
+            bare = cur.vik is None and cur.sym is None
             cur.head = "card"
-            close()
+            if not (bare and nxt is not None and nxt.kind in ("vcolour", "scolour", "symbol", "viking")):
+                close()  # else French order: "une carte commerçant", "la carte bleue artisanat"
         elif kind == "typecode":
             if cur.content():
                 close()
@@ -604,6 +630,12 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
     for p in phrases:
         if p.every:
             p.count = sum(n for c, n in hand.items() if p.fits(c)) or None
+    if len(phrases) > 1:  # "cards: WC, SR and TN": the bare noun names no card of its own
+        phrases = [p for p in phrases if p.vik is not None or p.sym is not None or p.count is not None or p.every
+                   or p.head == "viking"]
+        vik = [p for p in phrases if p.head == "viking"]
+        if len(vik) > 1:  # "Wikinger rekrutieren: drei Händler": the generic word with the real one
+            phrases = [p for p in phrases if not (p.head == "viking" and p.vik is None and p.count is None)]
     return phrases, rest
 
 
@@ -675,6 +707,7 @@ class NooReading:
     gather_bonus: int = 0
     buildings_of_type: dict[str, str] = field(default_factory=dict)
     guess: bool = False  # a reading the words support only loosely ("pass" for the end of the turn)
+    longship: bool = False  # a longship is mentioned without a name ("my longship", "a ship")
     player: int = 0
 
     def named(self, cls: str) -> frozenset[str] | None:
@@ -748,7 +781,7 @@ class NooReading:
                 return None
             return self.score
         if kind in ("end", "exchange_done", "stop_taking", "pass"):
-            if self.cards or self.takes or self.vikings or self.loose:
+            if self.cards or self.takes or self.vikings or self.loose or self.seat is not None:
                 return None
             return self.score
         return None
@@ -771,6 +804,8 @@ class NooReading:
         if not _cover(list(cards), phrases):
             return None
         described = sum(p.n() for p in phrases)
+        if any(p.counted for p in phrases) and described != len(cards):
+            return None  # "with my two green cards": these two, and no third
         return self.score + (1.0 if phrases and described == len(cards) else 0.0)
 
     def _gather(self, cards: tuple[str, ...]) -> float | None:
@@ -856,7 +891,7 @@ class NooReading:
                 else:
                     left[pick] -= 1
                 out.append(pick)
-        if n is not None and symbol is not None:
+        if n is not None and symbol is not None and not any(p.counted for p in self.cards + self.loose):
             for c in TYPES:
                 while len(out) < n and c[1] == symbol and left[c] > 0:
                     out.append(c)
@@ -874,8 +909,8 @@ class NooReading:
             return [Raid(r, s) for r in raids for s in ships]
         if kind == "recruit" and self.heroes:
             return [Recruit(h, self._guess_cards(hand, "R", 3)) for h in sorted(self.heroes)]
-        if kind == "use_hero" and self.heroes:
-            return [UseHero(h) for h in sorted(self.heroes)]
+        if kind == "use_hero" and (self.heroes or self.own_hero):
+            return [UseHero(h) for h in sorted(self.heroes or {self.own_hero or ""})]
         if kind == "build" and (self.buildings or self.btypes):
             codes = sorted(self.buildings or ())
             if not codes and self.btypes:
@@ -884,9 +919,15 @@ class NooReading:
             return [Build(c, self._guess_cards(hand, "C", 3)) for c in codes]
         if kind == "token" and "token" in self.kinds and len(self.kinds) <= 3:
             return [Token(self._guess_cards(hand, "C", game_token_cost(state, self.player)))]
-        if kind in ("buy", "return", "repair") and self.ships:
+        if kind in ("buy", "return", "repair") and (self.ships or self.longship):
             maker = {"buy": BuyShip, "return": ReturnShip, "repair": Repair}[kind]
-            return [maker(s, self._guess_cards(hand, "N", 3 if kind == "buy" else 2)) for s in sorted(self.ships)]
+            if self.ships:
+                ships = sorted(self.ships)
+            elif kind == "buy":
+                ships = [cs.ships[x].code for x in state.soffer if x >= 0][:1]
+            else:
+                ships = [cs.ships[x[0]].code for x in state.ships[self.player]] or [""]
+            return [maker(s, self._guess_cards(hand, "N", 3 if kind == "buy" else 2)) for s in ships]
         if kind == "gather" and (self.vikings or self.cards or self.loose):
             n = None
             for p in self.vikings:
@@ -980,9 +1021,6 @@ _NOTATION_VERBS = frozenset({"end", "exchange", "refresh", "done", "gather", "re
 _FILL_IN = frozenset({"wrong_payment", "raid_pay_one_viking", "wrong_decision"})
 _STATEMENT = re.compile(r"\b(i (should|would|could) have|hatte ich|j'aurais|i wish|ich wunschte|next time|"
                         r"nachstes mal|la prochaine fois|last turn|letzte runde|tout a l'heure)\b")
-_ZONE_WORDS = {"upper": 0, "top": 0, "obere": 0, "oberen": 0, "haut": 0, "centre": 1, "center": 1, "middle": 1,
-               "mittlere": 1, "mittleren": 1, "milieu": 1, "bottom": 2, "lower": 2, "untere": 2, "unteren": 2,
-               "bas": 2}
 
 
 class NooParser(GameParser):
@@ -999,6 +1037,11 @@ class NooParser(GameParser):
         words = text.split()
         if not words or words[0].lower() not in _NOTATION_VERBS:
             return None
+        cs = state.cs
+        known = {c.lower() for c in TYPES} | set(cs.hero_index) | set(cs.building_index) | set(cs.ship_index) | set(
+            cs.raid_index) | {"pay", "none", "w", "t", "s"}
+        if any(not (w.lower() in known or w.isdigit()) for w in words[1:]):
+            return None  # "raid sur Iona", "take the red one": words, not notation
         try:
             action = game.parse_notation(text)
         except NotationError:
@@ -1040,6 +1083,8 @@ class NooParser(GameParser):
                                      and not phrases)
         if negated and not none:
             return "negated"
+        if none and decision == "noo_action":
+            return "negated"  # "I build nothing", "ich baue kein Gebäude"
         if negated and none and decision not in ("noo_raid_add", "noo_raid_match", "noo_exchange",
                                                  "noo_take_viking"):
             return "negated"
@@ -1066,7 +1111,7 @@ class NooParser(GameParser):
         r.own_hero = cs.heroes[hero].code if hero >= 0 else None
         # zones: "raid the bottom zone"
         if r.raids is None and "raid" in verbs | ({"raid"} if "raidn" in present else set()):
-            zone = next((_ZONE_WORDS[s.text] for s in syms if s.text in _ZONE_WORDS), None)
+            zone = next((s.value for s in rest if s.kind == "zone"), None)
             if zone is not None:
                 r.raids = frozenset(cs.raids[x].code for i, x in enumerate(state.sea)
                                     if x >= 0 and cs.space_zone[i] == zone) or frozenset({"-"})
@@ -1106,6 +1151,9 @@ class NooParser(GameParser):
             kinds = (kinds - {"return"}) | {"release"}
         if "back" in present and r.vikings and decision == "noo_release":
             kinds |= {"release"}
+        r.longship = "ship" in present
+        if ("back" in present or "home" in present) and (r.ships or r.longship) and decision == "noo_action":
+            kinds = {"return"}  # "bring my longship back", "hol mein Langschiff zurück"
         if "offer" in present and "refresh" in verbs:
             kinds = {"refresh"}
         if "pay" in verbs and r.raids:
