@@ -365,3 +365,26 @@ def test_check_cards() -> None:
     broken["raids"] = broken["raids"][:3]
     problems = KIT.check_cards(broken)
     assert problems and any("raid" in p for p in problems)
+
+
+def test_word_salad_never_breaks_the_parser() -> None:
+    from gm.games.name_of_odin.parse import LEXICON
+
+    words = LEXICON.words() + ["Iona", "Egil", "forge", "3", "with", "my", "red", "cards", "WR", "?", ",", "ne",
+                               "pas", "player", "2"] * 20
+    rng = random.Random(11)
+    states = []
+    for seed in range(3):
+        state = G.new_game(players=2 + seed, seed=seed)
+        while not state.is_over:
+            if rng.random() < 0.05:
+                states.append(state)
+            acts = G.legal_actions(state)
+            state, _ = G.apply(state, acts[rng.randrange(len(acts))])
+    for _ in range(1500):
+        state = rng.choice(states)
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 8)))
+        res = parse_move(G, state, state.decision.player, text)
+        assert res.reason != "internal_error", text
+        for action in [res.action] if res.action is not None else res.candidates:
+            assert G.check(state, action) is None

@@ -311,7 +311,7 @@ _NEAR: dict[str, str] = {
           "well sell mine line shop shape ride road trip wide wade made maid seed feed need lead read reed pace "
           "race raise rise else earn learn nice mice twice ice dice bread break steak beard board guard word "
           "ward sword weird ward wind kind blind find mind hind",
-    "de": "karten garten harte warte wert bald kalt halt hart zahl zahle zahlt spiele wohl rund",
+    "de": "karten garten harte warte wert bald kalt halt hart zahl zahle zahlt spiele wohl rund lass lasse lassen",
     "fr": "carton cartons garde gare part parte pars mer vers verte vert vent tour jour cour pour",
 }
 
@@ -352,13 +352,13 @@ def build_lexicon() -> Lexicon:
     for row in rows:
         for tok in tokenize(row.name):
             if tok.text.isalpha() and len(tok.text) > 2 and tok.text not in lex:
-                lex.add(tok.text, "name")
+                lex.add(tok.text, "cardword")
         if row.code not in lex:
-            lex.add(row.code, "name")
+            lex.add(row.code, "cardword")
     for aliases in (*SHIP_ALIASES.values(), *RAID_ALIASES.values()):
         for alias in aliases.split():
             if alias not in lex:
-                lex.add(alias, "name")
+                lex.add(alias, "cardword")
     return lex.freeze()
 
 
@@ -480,7 +480,7 @@ def _symbols(hits: list[Hit], names: Names) -> tuple[list[Sym], int]:
                 out.append(Sym(kind, e.value, h.text, e.flags))
                 break
         else:
-            if h.text.isalpha() and len(h.text) > 1:
+            if not h.entries and h.text.isalpha() and len(h.text) > 1:
                 unknown += 1
             elif h.text.isdigit():
                 out.append(Sym("num", int(h.text), h.text, frozenset({"digit"})))
@@ -681,6 +681,11 @@ _CLASSES: dict[str, frozenset[str]] = {
     "buy": frozenset({"ship"}), "return": frozenset({"ship"}), "repair": frozenset({"ship"}),
     "raid": frozenset({"raid", "ship", "hero"}),
 }
+# The things an action must be said to be about (the verb alone is not enough).
+_NEEDS: dict[str, frozenset[str]] = {
+    "token": frozenset({"token"}), "buy": frozenset({"ship"}), "recruit": frozenset({"hero"}),
+    "use_hero": frozenset({"hero", "ability"}), "build": frozenset({"building"}),
+}
 _REVEALING_KINDS = frozenset({"end", "refresh", "recruit", "build", "buy", "raid", "use_hero", "add", "pass",
                               "match", "take"})
 
@@ -708,6 +713,8 @@ class NooReading:
     buildings_of_type: dict[str, str] = field(default_factory=dict)
     guess: bool = False  # a reading the words support only loosely ("pass" for the end of the turn)
     longship: bool = False  # a longship is mentioned without a name ("my longship", "a ship")
+    said_done: bool = False  # "done", "end", "pass", "stop", "nothing": a word that ends or declines
+    objects: frozenset[str] = frozenset()  # the kinds of thing mentioned: hero, building, ship, token
     player: int = 0
 
     def named(self, cls: str) -> frozenset[str] | None:
@@ -717,6 +724,9 @@ class NooReading:
         kind = action.kind
         if kind not in self.kinds:
             return None
+        need = _NEEDS.get(kind)
+        if need is not None and not need & self.objects:
+            return None  # "token" needs the token, "buy" a longship, "recruit" a Hero, "build" a building
         allowed = _CLASSES.get(kind, frozenset())
         for cls in ("hero", "building", "ship", "raid"):
             named = self.named(cls)
@@ -781,7 +791,7 @@ class NooReading:
                 return None
             return self.score
         if kind in ("end", "exchange_done", "stop_taking", "pass"):
-            if self.cards or self.takes or self.vikings or self.loose or self.seat is not None:
+            if self.cards or self.takes or self.vikings or self.loose or self.seat is not None or not self.said_done:
                 return None
             return self.score
         return None
@@ -887,7 +897,8 @@ class NooReading:
             for _ in range(p.n()):
                 pick = next((c for c in TYPES if p.fits(c) and left[c] > 0), None)
                 if pick is None:
-                    pick = next(c for c in TYPES if p.fits(c) and (symbol is None or c[1] == symbol or p.typed))
+                    fitting = [c for c in TYPES if p.fits(c)]
+                    pick = next((c for c in fitting if symbol is None or c[1] == symbol or p.typed), fitting[0])
                 else:
                     left[pick] -= 1
                 out.append(pick)
@@ -1152,6 +1163,19 @@ class NooParser(GameParser):
         if "back" in present and r.vikings and decision == "noo_release":
             kinds |= {"release"}
         r.longship = "ship" in present
+        r.said_done = bool(verbs & {"end", "done", "pass", "stop"}) or none
+        objects = set()
+        if r.heroes or "hero" in present:
+            objects.add("hero")
+        if r.buildings or r.btypes or "building" in present:
+            objects.add("building")
+        if r.ships or r.longship:
+            objects.add("ship")
+        if "token" in present:
+            objects.add("token")
+        if "ability" in present:
+            objects.add("ability")
+        r.objects = frozenset(objects)
         if ("back" in present or "home" in present) and (r.ships or r.longship) and decision == "noo_action":
             kinds = {"return"}  # "bring my longship back", "hol mein Langschiff zurück"
         if "offer" in present and "refresh" in verbs:
@@ -1189,7 +1213,7 @@ class NooParser(GameParser):
                 return "no_move_words" if not verbs else "no_cards"
             return "no_move_words"
         # what the pending decision makes of "pass", "play", "done"
-        if decision == "noo_action" and verbs and verbs <= {"pass"}:
+        if decision == "noo_action" and verbs and verbs - {"pay"} <= {"pass"}:
             kinds, r.guess = {"end"}, True  # "pass" in one's own turn: the end of the turn, asked back
         if decision in ("noo_raid_match",) and "pass" in verbs:
             r.none = True
