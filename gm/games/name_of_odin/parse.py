@@ -1,0 +1,1253 @@
+"""In the Name of Odin's lexicon and grammar for the offline parser (EN/DE/FR).
+
+The words are the rulebooks' own (docs: /work/shared/design/GLOSSARY.md): Gather Vikings / Wikinger
+rekrutieren / Rassembler des Vikings, longship / Langschiff / drakkar, raid / Raubzug, Mead Hall / Methalle,
+hero / Held / héros, construction token / Baumaterial / jeton Construction, the Viking types and the colours of
+both symbols, and the names of the cards in play (heroes, buildings, longships, raids; read from the card set of
+the position, so a typed-in card file is understood too).
+
+The grammar fills slots rather than parsing sentences:
+
+1. **symbols**: each token's most useful meaning; card names (several words, a typo allowed in long ones) are
+   found first, from the card set in play;
+2. **phrases**: runs of count, colour, Viking type, Action symbol and noun words become descriptions of Action
+   Cards ("my two red cards", "a trader card", "WR") or of Vikings ("three warriors");
+3. **the reading**: the verbs give the possible action kinds (German "rekrutieren" and English "recruit" both
+   gather Vikings and recruit a Hero), the named things and the phrases narrow them: a Hero's name makes it a
+   recruitment, Vikings make it a gathering. Without a verb the pending decision says what a phrase means
+   ("a trader card" adds a card in raid step D, takes one in step H).
+
+Grounding (gm.parse.core.ground) then keeps the legal actions the reading fits: one is played, several are
+asked back. Payments are never guessed: two payments that leave different cards in hand, or different
+building symbols unused, are different actions and the player is asked.
+
+Before an action that reveals a card (the engine's `reveals`), a reading that was not certain (a typo corrected,
+several unknown words, "pass" read as the end of the turn) is offered back for a yes instead of played.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from engine.core import NotationError
+from engine.name_of_odin.actions import (
+    AddCard,
+    Build,
+    BuyShip,
+    EndTurn,
+    Exchange,
+    ExchangeDone,
+    Gather,
+    Match,
+    Pass,
+    Raid,
+    Recruit,
+    Refresh,
+    Release,
+    Repair,
+    ReturnShip,
+    StopTaking,
+    TakeCard,
+    TakeViking,
+    Token,
+    UseHero,
+)
+from engine.name_of_odin.cards import BUILDING_TYPES, TYPES
+from gm.parse.core import (
+    GameParser,
+    Hit,
+    Interpretation,
+    Lexicon,
+    add_common,
+    ground,
+    osa_distance,
+    tokenize,
+)
+from gm.parse.core import (
+    Token as Tok,
+)
+
+GATHER_YIELD = (0, 1, 3, 6)
+
+# ---- lexicon -----------------------------------------------------------------------------------------------
+
+# (intent, language, words, typo-tolerant). Intents: see _KINDS.
+_VERBS: tuple[tuple[str, str, str, bool], ...] = (
+    ("exchange", "en", "exchange exchanges exchanging swap swapping trade", True),
+    ("exchange", "en", "switch", False),
+    ("exchange", "de", "tauschen tausche austauschen eintauschen", True),
+    ("exchange", "de", "tausch tauscht wechseln wechsle wechsel", False),
+    ("exchange", "fr", "echanger echange echangeons troquer", True),
+    ("exchange", "fr", "echangerai changer change troque", False),
+    ("refresh", "en", "refresh refreshing renew replace", True),
+    ("refresh", "en", "wipe", False),
+    ("refresh", "de", "erneuern erneuere ersetzen ersetze", True),
+    ("refresh", "de", "erneuer", False),
+    ("refresh", "fr", "renouveler renouvelle rafraichir rafraichis remplacer remplace", True),
+    ("gather", "en", "gather gathering collect muster assemble", True),
+    ("gather", "en", "gathers", False),
+    ("gather", "de", "sammeln sammle anwerben", True),
+    ("gather", "de", "sammel werbe", False),
+    ("gather", "fr", "rassembler rassemble rassemblons reunir reunis", True),
+    ("gather", "fr", "reunit", False),
+    ("recruit", "en", "recruit recruiting hire hiring enlist", True),
+    ("recruit", "de", "rekrutieren rekrutiere anheuern heuere", True),
+    ("recruit", "de", "rekrutier heuer", False),
+    ("recruit", "fr", "recruter recrute recrutons engager engage embaucher embauche", True),
+    ("get", "en", "get getting obtain receive gain acquire", True),
+    ("get", "en", "grab gets", False),
+    ("get", "de", "holen hole bekommen erhalten kriegen kriege nehmen nehme", True),
+    ("get", "de", "hol nimm nehm nimmt", False),
+    ("get", "fr", "obtenir obtiens gagner gagne recevoir acquerir", True),
+    ("get", "fr", "prendre prends prend", True),
+    ("take", "en", "take taking pick", True),
+    ("take", "en", "takes picks", False),
+    ("use", "en", "use using activate", True),
+    ("use", "de", "nutzen nutze benutzen benutze aktivieren aktiviere einsetzen", True),
+    ("use", "de", "nutz setze", False),
+    ("use", "fr", "utiliser utilise activer active", True),
+    ("build", "en", "build construct erect", True),
+    ("build", "en", "builds", False),
+    ("build", "de", "bauen baue errichten errichte", True),
+    ("build", "de", "bau", False),
+    ("build", "fr", "construire construis batir batis eriger", True),
+    ("build", "fr", "construit", False),
+    ("buy", "en", "buy buying purchase", True),
+    ("buy", "de", "kaufen kaufe erwerben erwerbe", True),
+    ("buy", "de", "kauf", False),
+    ("buy", "fr", "acheter achete", True),
+    ("return", "en", "return returning", True),
+    ("return", "en", "bring", False),
+    ("return", "de", "zuruckkehren zuruckholen heimholen zuruckbringen", True),
+    ("return", "fr", "retourner retourne rapatrier rapatrie ramener ramene", True),
+    ("repair", "en", "repair repairing mend", True),
+    ("repair", "en", "fix", False),
+    ("repair", "de", "reparieren repariere ausbessern flicken", True),
+    ("repair", "fr", "reparer repare", True),
+    ("raid", "en", "raid raiding attack plunder pillage", True),
+    ("raid", "en", "sack loot", False),
+    ("raid", "de", "plundern plundere uberfallen uberfalle angreifen", True),
+    ("raid", "de", "greife", False),
+    ("raid", "fr", "piller pille attaquer attaque", True),
+    ("end", "en", "end finish", True),
+    ("end", "de", "beenden beende", True),
+    ("end", "fr", "finir finis terminer termine", True),
+    ("end", "fr", "fin", False),
+    ("done", "en", "done", False),
+    ("done", "de", "fertig", True),
+    ("done", "fr", "fini", False),
+    ("add", "en", "add adding contribute", True),
+    ("add", "en", "give", False),
+    ("add", "de", "beisteuern hinzufugen dazulegen", True),
+    ("add", "de", "fuge steuere gebe gib geben", False),
+    ("add", "fr", "ajouter ajoute contribuer donner donne", True),
+    ("play", "en", "play playing", True),
+    ("play", "en", "put lay", False),
+    ("play", "de", "spielen spiele ausspielen", True),
+    ("play", "de", "spiel lege legen leg", False),
+    ("play", "fr", "jouer joue poser pose", True),
+    ("pass", "en", "pass passing", True),
+    ("pass", "en", "skip", False),
+    ("pass", "de", "passen passe", True),
+    ("pass", "de", "pass", False),
+    ("pass", "fr", "passer passe", True),
+    ("match", "en", "match matching counter", True),
+    ("match", "de", "kontern kontere", True),
+    ("match", "fr", "contrer correspondre", True),
+    ("release", "en", "release send dismiss", True),
+    ("release", "de", "zuruckstellen zuruckgeben abgeben entlassen zuruckschicken", True),
+    ("release", "de", "stelle", False),
+    ("release", "fr", "remettre remets renvoyer renvoie liberer libere", True),
+    ("stop", "en", "stop enough", False),
+    ("stop", "de", "aufhoren stopp genug", False),
+    ("stop", "fr", "arreter arrete assez", False),
+    ("pay", "en", "pay paying spend spending discard discarding", True),
+    ("pay", "de", "bezahlen bezahle zahle zahlen ausgeben abwerfen", True),
+    ("pay", "fr", "payer paie paye depenser depense defausser defausse", True),
+)
+
+# (kind, value, language, words, flags, typo-tolerant)
+_NOUNS: tuple[tuple[str, Any, str, str, str, bool], ...] = (
+    ("card", None, "en", "card", "", True),
+    ("card", None, "en", "cards", "plural", True),
+    ("card", None, "de", "karte", "", True),
+    ("card", None, "de", "karten", "plural", True),
+    ("card", None, "fr", "carte", "", True),
+    ("card", None, "fr", "cartes", "plural", True),
+    ("card", None, "en", "ones", "pronoun", False),  # "the red ones"
+    ("viking", "W", "en", "warrior", "", True),
+    ("viking", "W", "en", "warriors", "plural", True),
+    ("viking", "T", "en", "trader merchant", "", True),
+    ("viking", "T", "en", "traders merchants", "plural", True),
+    ("viking", "S", "en", "sailor seaman", "", True),
+    ("viking", "S", "en", "sailors seamen", "plural", True),
+    ("viking", "W", "de", "krieger kriegerin", "", True),
+    ("viking", "T", "de", "händler handlerin kaufmann", "", True),
+    ("viking", "T", "de", "kaufleute", "plural", True),
+    ("viking", "S", "de", "seemann matrose", "", True),
+    ("viking", "S", "de", "seemänner seeleute matrosen", "plural", True),
+    ("viking", "W", "fr", "guerrier", "", True),
+    ("viking", "W", "fr", "guerriers", "plural", True),
+    ("viking", "T", "fr", "commerçant marchand", "", True),
+    ("viking", "T", "fr", "commerçants marchands", "plural", True),
+    ("viking", "S", "fr", "navigateur marin matelot", "", True),
+    ("viking", "S", "fr", "navigateurs marins matelots", "plural", True),
+    ("vcard", "W", "de", "kriegerkarte kriegerkarten", "", True),
+    ("vcard", "T", "de", "händlerkarte händlerkarten", "", True),
+    ("vcard", "S", "de", "seemannskarte seemannskarten", "", True),
+    ("vikings", None, "en fr", "viking vikings", "", True),
+    ("vikings", None, "de", "wikinger", "", True),
+    ("vikings", None, "en de fr", "figure figures figur figuren figurine figurines miniature miniatures", "",
+     False),
+    ("vcolour", "W", "en", "red reds", "", True),
+    ("vcolour", "T", "en", "black blacks", "", True),
+    ("vcolour", "S", "en", "blue blues", "", True),
+    ("vcolour", "W", "de", "rot rote roten roter rotes", "", True),
+    ("vcolour", "T", "de", "schwarz schwarze schwarzen schwarzer schwarzes", "", True),
+    ("vcolour", "S", "de", "blau blaue blauen blauer blaues", "", True),
+    ("vcolour", "W", "fr", "rouge rouges", "", True),
+    ("vcolour", "T", "fr", "noir noire noirs noires", "", True),
+    ("vcolour", "S", "fr", "bleu bleue bleus bleues", "", True),
+    ("scolour", "R", "en", "yellow", "", True),
+    ("scolour", "C", "en", "green", "", True),
+    ("scolour", "N", "en", "purple violet brown", "", True),
+    ("scolour", "R", "de", "gelb gelbe gelben gelber gelbes", "", True),
+    ("scolour", "C", "de", "grün grüne grünen grüner grünes", "", True),
+    ("scolour", "N", "de", "lila violett violette violetten braun braune braunen brauner", "", True),
+    ("scolour", "R", "fr", "jaune jaunes", "", True),
+    ("scolour", "C", "fr", "vert verte verts vertes", "", True),
+    ("scolour", "N", "fr", "pourpre pourpres violet violette violets violettes", "", True),
+    ("symbol", "R", "en", "recruitment", "", True),
+    ("symbol", "C", "en", "craftsmanship craft crafting", "", True),
+    ("symbol", "N", "en", "seamanship", "", True),
+    ("symbol", "R", "de", "heldsymbol heldensymbol rekrutierung", "", True),
+    ("symbol", "C", "de", "handwerk handwerks handwerkssymbol", "", True),
+    ("symbol", "N", "de", "schifffahrt schiffahrt schifffahrts schifffahrtssymbol seefahrt", "", True),
+    ("symbol", "R", "fr", "recrutement", "", True),
+    ("symbol", "C", "fr", "artisanat", "", True),
+    ("symbol", "N", "fr", "matelotage", "", True),
+    ("scard", "R", "de", "heldkarte heldenkarte heldkarten", "", True),
+    ("scard", "C", "de", "handwerkskarte handwerkskarten", "", True),
+    ("scard", "N", "de", "schifffahrtskarte schiffahrtskarte schifffahrtskarten", "", True),
+    ("symword", None, "en", "symbol symbols", "", True),
+    ("symword", None, "de", "symbol symbole", "", True),
+    ("symword", None, "fr", "symbole symboles", "", True),
+    ("hero", None, "en", "hero heroes", "", True),
+    ("hero", None, "de", "held helden heldin", "", True),
+    ("hero", None, "fr", "heros hero", "", True),
+    ("building", None, "en", "building buildings", "", True),
+    ("building", None, "de", "gebäude", "", True),
+    ("building", None, "fr", "batiment batiments", "", True),
+    ("btype", "forge", "en fr", "forge forges", "", True),
+    ("btype", "forge", "en", "smithy", "", True),
+    ("btype", "forge", "de", "schmiede", "", True),
+    ("btype", "shipyard", "en", "shipyard shipyards yard", "", True),
+    ("btype", "shipyard", "de", "werft", "", True),
+    ("btype", "shipyard", "fr", "chantier", "", True),
+    ("btype", "inn", "en", "inn", "", False),
+    ("btype", "inn", "de", "gasthaus", "", True),
+    ("btype", "inn", "fr", "auberge", "", True),
+    ("btype", "runic_circle", "en", "runic", "", True),
+    ("btype", "runic_circle", "de", "runenkreis", "", True),
+    ("btype", "runic_circle", "fr", "runique", "", True),
+    ("btype", "jarls_house", "en de fr", "jarl jarls jarlshaus", "", True),
+    ("ship", None, "en", "longship longships ship ships boat", "", True),
+    ("ship", None, "de", "langschiff langschiffe schiff schiffe boot", "", True),
+    ("ship", None, "fr", "drakkar drakkars drakkard navire bateau", "", True),
+    ("raidn", None, "de", "raubzug raubzuge raubzugkarte", "", True),
+    ("raidn", None, "en fr", "raids", "", False),
+    ("token", None, "en", "token tokens", "", True),
+    ("token", None, "de", "baumaterial baumaterialmarker marker", "", True),
+    ("token", None, "fr", "jeton jetons", "", True),
+    ("construction", None, "en fr", "construction", "", True),
+    ("offer", None, "en", "offer display", "", True),
+    ("offer", None, "de", "auslage", "", True),
+    ("offer", None, "fr", "offre", "", True),
+    ("turn", None, "en", "turn", "", False),
+    ("turn", None, "de", "zug spielzug", "", False),
+    ("turn", None, "fr", "tour", "", False),
+    ("seat", None, "en", "player seat", "", True),
+    ("seat", None, "de", "spieler spielerin platz", "", True),
+    ("seat", None, "fr", "joueur joueuse place", "", True),
+    ("ability", None, "en", "ability power", "", True),
+    ("ability", None, "de", "fahigkeit sonderfahigkeit", "", True),
+    ("ability", None, "fr", "capacite pouvoir", "", True),
+    ("back", None, "en", "back", "", False),
+    ("back", None, "de", "zuruck", "", False),
+    ("home", None, "en", "home", "", False),
+    ("home", None, "de", "heim hause", "", False),
+    ("for", None, "en", "for into against", "", False),
+    ("for", None, "de", "gegen für", "", False),
+    ("for", None, "fr", "contre pour", "", False),
+    ("none", None, "en", "none nothing anything", "", False),
+    ("none", None, "de", "nichts nix kein keine keinen", "", False),
+    ("none", None, "fr", "rien aucun aucune", "", False),
+    ("zone", 0, "en", "upper top", "", False),
+    ("zone", 1, "en", "centre center middle", "", False),
+    ("zone", 2, "en", "bottom lower", "", False),
+    ("zone", 0, "de", "obere oberen oberste obersten", "", False),
+    ("zone", 1, "de", "mittlere mittleren", "", False),
+    ("zone", 2, "de", "untere unteren unterste untersten", "", False),
+    ("zone", 0, "fr", "haut", "", False),
+    ("zone", 1, "fr", "milieu", "", False),
+    ("zone", 2, "fr", "bas", "", False),
+    ("most", None, "en", "most", "", False),
+    ("most", None, "de", "meisten", "", False),
+    ("cheapest", None, "en", "cheapest", "", False),
+    ("cheapest", None, "de", "billigsten billigste günstigsten günstigste", "", False),
+    ("leftmost", None, "en", "leftmost left", "", False),
+    ("leftmost", None, "de", "linke linken linkesten", "", False),
+    ("leftmost", None, "fr", "gauche", "", False),
+)
+
+# Everyday words near a game word: known as they are, so "yard" never becomes "card", "hard" never "card".
+_NEAR: dict[str, str] = {
+    "en": "hard care cart bard raids paid fame game same name reds wait main said heard rain hold sold gold told "
+          "well sell mine line shop shape ride road trip wide wade made maid seed feed need lead read reed pace "
+          "race raise rise else earn learn nice mice twice ice dice bread break steak beard board guard word "
+          "ward sword weird ward wind kind blind find mind hind",
+    "de": "karten garten harte warte wert bald kalt halt hart zahl zahle zahlt spiele wohl rund lass lasse lassen",
+    "fr": "carton cartons garde gare part parte pars mer vers verte vert vent tour jour cour pour",
+}
+
+SHIP_ALIASES = {
+    "raven": "rabe corbeau", "wolf": "seewolf", "gull": "mowe mouette", "otter": "loutre",
+    "serpent": "schlange", "eagle": "seeadler adler aigle", "hawk": "windfalke falke faucon",
+    "dragon": "drache", "bear": "bar ours", "longserpent": "langschlange",
+}
+RAID_ALIASES = {
+    "hedeby": "haithabu hedeby", "orkney": "orkneys orkneyinseln orcades", "greenland": "gronland groenland",
+    "normandy": "normandie", "novgorod": "nowgorod", "aachen": "aix", "seville": "sevilla seville", "kyiv": "kiew kiev",
+    "miklagard": "konstantinopel constantinople byzanz byzance", "paris": "paris", "york": "jorvik",
+}
+
+
+def build_lexicon() -> Lexicon:
+    lex = Lexicon()
+    add_common(lex)
+    for kind, lang, words, fuzzy in _VERBS:
+        lex.add(words, "verb", kind, lang, fuzzy=fuzzy)
+    for kind, value, langs, words, flags, fuzzy in _NOUNS:
+        lex.add(words, kind, value, langs, flags, fuzzy=fuzzy)
+    for t in TYPES:
+        lex.add(t.lower(), "typecode", t)
+    lex.add("none", "none", None, "en")
+    lex.add("mead hall methalle hydromel", "hall", None, "en de fr")
+    lex.add("circle cercle house haus maison naval", "circle", None, "en de fr")
+    lex.add("all everything", "all", None, "en")
+    lex.add("to zu a au aux", "to", None)
+    lex.add("pay", "verb", "pay", "en")
+    for lang, words in _NEAR.items():
+        lex.add(words, "word", None, lang)
+    # the reconstructed set's names, so that they are known words (not typos of something else)
+    from engine.name_of_odin.cards import default_set
+
+    cs = default_set()
+    rows: list[Any] = [*cs.heroes, *cs.buildings, *cs.ships, *cs.raids]
+    for row in rows:
+        for tok in tokenize(row.name):
+            if tok.text.isalpha() and len(tok.text) > 2 and tok.text not in lex:
+                lex.add(tok.text, "cardword")
+        if row.code not in lex:
+            lex.add(row.code, "cardword")
+    for aliases in (*SHIP_ALIASES.values(), *RAID_ALIASES.values()):
+        for alias in aliases.split():
+            if alias not in lex:
+                lex.add(alias, "cardword")
+    return lex.freeze()
+
+
+# ---- the card names of the set in play ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Names:
+    """The names and codes of a card set's heroes, buildings, longships and raids, as folded word tuples."""
+
+    phrases: dict[tuple[str, ...], frozenset[tuple[str, str]]]
+    longest: int
+
+    def find(self, words: Sequence[str]) -> list[tuple[int, int, frozenset[tuple[str, str]]]]:
+        """(start, end, {(class, code)}) of the names in `words`, longest first, not overlapping; a word of five
+        letters or more may have one typo (two from eight), when it is the only name that close."""
+        out: list[tuple[int, int, frozenset[tuple[str, str]]]] = []
+        i = 0
+        n = len(words)
+        while i < n:
+            found = None
+            for size in range(min(self.longest, n - i), 0, -1):
+                key = tuple(words[i:i + size])
+                hit = self.phrases.get(key)
+                if hit is not None:
+                    found = (i, i + size, hit)
+                    break
+            if found is None and len(words[i]) >= 5 and words[i].isalpha():
+                limit = 2 if len(words[i]) >= 8 else 1
+                close = {k: v for k, v in self.phrases.items()
+                         if len(k) == 1 and abs(len(k[0]) - len(words[i])) <= limit
+                         and osa_distance(words[i], k[0], limit) <= limit}
+                values = set(close.values())
+                if len(values) == 1:
+                    found = (i, i + 1, values.pop())
+            if found is not None:
+                out.append(found)
+                i = found[1]
+            else:
+                i += 1
+        return out
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(t.text for t in tokenize(text) if t.text.isalnum())
+
+
+@lru_cache(maxsize=16)
+def names_of(cs: Any) -> Names:
+    phrases: dict[tuple[str, ...], set[tuple[str, str]]] = {}
+
+    def add(words: tuple[str, ...], cls: str, code: str) -> None:
+        if words:
+            phrases.setdefault(words, set()).add((cls, code))
+
+    for cls, rows in (("hero", cs.heroes), ("building", cs.buildings), ("ship", cs.ships), ("raid", cs.raids)):
+        for row in rows:
+            add((row.code,), cls, row.code)
+            name = _words(row.name)
+            add(name, cls, row.code)
+            if len(name) > 1 and name[0] in ("the", "der", "die", "das", "le", "la"):
+                add(name[1:], cls, row.code)
+    for code, aliases in SHIP_ALIASES.items():
+        if code in cs.ship_index:
+            for w in aliases.split():
+                add((w,), "ship", code)
+    for code, aliases in RAID_ALIASES.items():
+        if code in cs.raid_index:
+            for w in aliases.split():
+                add((w,), "raid", code)
+    # a building name that is also a type word ("forge") names the type, not the card
+    for words in list(phrases):
+        if len(words) == 1 and words[0] in _TYPE_WORDS and all(c == "building" for c, _ in phrases[words]):
+            del phrases[words]
+    frozen = {k: frozenset(v) for k, v in phrases.items()}
+    return Names(frozen, max((len(k) for k in frozen), default=1))
+
+
+_TYPE_WORDS = frozenset({"forge", "forges", "shipyard", "inn", "jarl", "jarls", "schmiede", "werft", "gasthaus",
+                         "auberge", "runenkreis"})
+
+
+# ---- symbols ---------------------------------------------------------------------------------------------------
+
+_PRIORITY = (
+    "typecode", "verb", "viking", "vcard", "scard", "vikings", "vcolour", "scolour", "symbol", "symword", "card",
+    "hero", "building", "btype", "ship", "raidn", "token", "construction", "hall", "offer", "turn", "seat",
+    "ability", "back", "home", "zone", "for", "none", "stop", "most", "cheapest", "leftmost", "circle", "num", "neg",
+    "nope", "all", "both", "with", "art", "poss", "def", "link", "to", "conj", "sep", "name", "correct", "hesitate",
+    "or", "later", "word")
+
+
+@dataclass(slots=True)
+class Sym:
+    kind: str
+    value: Any
+    text: str
+    flags: frozenset[str] = frozenset()
+
+
+def _symbols(hits: list[Hit], names: Names) -> tuple[list[Sym], int]:
+    """The symbols of the tokens, card names found first; and how many words stayed unknown."""
+    words = [h.text for h in hits]
+    spans = {start: (end, found) for start, end, found in names.find(words)}
+    out: list[Sym] = []
+    unknown = 0
+    i = 0
+    while i < len(hits):
+        if i in spans:
+            end, found = spans[i]
+            # "the forge" names a type; "Egil", "Iona", "Raven" a card
+            out.append(Sym("name", found, " ".join(words[i:end])))
+            i = end
+            continue
+        h = hits[i]
+        for kind in _PRIORITY:
+            e = h.first(kind)
+            if e is not None:
+                out.append(Sym(kind, e.value, h.text, e.flags))
+                break
+        else:
+            if not h.entries and h.text.isalpha() and len(h.text) > 1:
+                unknown += 1
+            elif h.text.isdigit():
+                out.append(Sym("num", int(h.text), h.text, frozenset({"digit"})))
+        i += 1
+    return out, unknown
+
+
+# ---- phrases ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Phrase:
+    """A description of Action Cards ("my two red cards", "WR") or of Vikings ("three warriors")."""
+
+    count: int | None = None
+    vik: str | None = None
+    sym: str | None = None
+    head: str | None = None  # "card", "viking", or None (only colours: cards or Vikings)
+    every: bool = False
+    role: str = ""  # "for": the card to take in an exchange; "with": a payment
+    typed: bool = False  # a type code (exact)
+    counted: bool = False  # the count was said ("my two red cards"): the payment has exactly these cards
+
+    def content(self) -> bool:
+        return self.vik is not None or self.sym is not None or self.head is not None
+
+    def fits(self, card: str) -> bool:
+        return (self.vik is None or card[0] == self.vik) and (self.sym is None or card[1] == self.sym)
+
+    def n(self) -> int:
+        return self.count if self.count is not None else 1
+
+
+def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sym]]:
+    """The phrases, and the symbols that are not part of one (with a "phrase" marker where one stood)."""
+    phrases: list[Phrase] = []
+    rest: list[Sym] = []
+    cur = Phrase()
+    role = ""
+    started = False
+
+    def close() -> None:
+        nonlocal cur, started
+        if cur.content() or (cur.count is not None and started):
+            if not cur.role:
+                cur.role = role
+            phrases.append(cur)
+            rest.append(Sym("phrase", len(phrases) - 1, ""))
+        cur = Phrase()
+        started = False
+
+    for k, s in enumerate(syms):
+        nxt = syms[k + 1] if k + 1 < len(syms) else None
+        kind = s.kind
+        if kind == "num" and s.text in ("one", "un", "une") and cur.content() and cur.head is None:
+            cur.head = "card"  # "the red one", "la bleue"
+            close()
+        elif kind == "num" and "article" in s.flags and nxt is not None and nxt.kind not in ("num", "sep", "conj"):
+            if cur.content():
+                close()
+            if cur.count is None:
+                cur.count = 1  # "un héros", "one warrior card": an article
+        elif kind == "num" and not (nxt is not None and nxt.kind in ("seat",)) and not (
+                rest and rest[-1].kind == "seat" and not cur.content()):
+            if cur.content() or cur.count is not None:
+                close()
+            cur.count = s.value
+            cur.counted = s.value >= 2
+            started = True
+        elif kind in ("art",):
+            if cur.content():
+                close()
+            if cur.count is None:
+                cur.count = 1
+        elif kind == "both":
+            if cur.content():
+                close()
+            cur.count = 2
+            cur.counted = True
+            started = True
+        elif kind == "all" and (nxt is None or nxt.kind in ("poss", "def", "vcolour", "scolour", "viking", "card",
+                                                            "symbol", "link", "vikings", "typecode")):
+            if cur.content():
+                close()
+            cur.every = True
+            started = True
+        elif kind in ("poss", "def"):
+            if cur.head is not None:
+                close()
+        elif kind == "vcolour":
+            if cur.vik is not None or cur.head is not None and cur.head != "card":
+                close()
+            cur.vik = s.value
+        elif kind in ("scolour", "symbol"):
+            if cur.sym is not None:
+                close()
+            cur.sym = s.value
+            if cur.head == "viking":
+                cur.head = "card"  # "a warrior recruitment (card)"
+        elif kind == "hero" and s.text in ("held",) and nxt is not None and nxt.kind in ("card", "symword") \
+                and (cur.vik is not None or cur.count is not None):
+            cur.sym = "R"  # German "Held" is also the Recruitment symbol: "eine rote Held-Karte"
+        elif kind == "viking":
+            if cur.vik is not None and cur.vik != s.value or cur.head == "viking":
+                close()
+            cur.vik = s.value
+            cur.head = "card" if cur.head == "card" else "viking"
+            if nxt is not None and nxt.kind in ("card", "symword"):
+                cur.head = "card"
+        elif kind in ("vcard", "scard"):
+            slot = "vik" if kind == "vcard" else "sym"
+            if cur.head is not None or getattr(cur, slot) not in (None, s.value):
+                close()
+            setattr(cur, slot, s.value)  # "die grüne Händlerkarte", "die rote Heldkarte"
+            cur.head = "card"
+            close()
+        elif kind in ("card", "symword"):
+            if kind == "card" and "pronoun" in s.flags and not cur.content():
+                rest.append(s)  # "one of them"
+                continue
+            bare = cur.vik is None and cur.sym is None
+            cur.head = "card"
+            if not (bare and nxt is not None and nxt.kind in ("vcolour", "scolour", "symbol", "viking")):
+                close()  # else French order: "une carte commerçant", "la carte bleue artisanat"
+        elif kind == "typecode":
+            if cur.content():
+                close()
+            cur.vik, cur.sym, cur.head, cur.typed = s.value[0], s.value[1], "card", True
+            close()
+        elif kind == "vikings":
+            if cur.head is not None:
+                close()
+            cur.head = "viking"
+            close()
+        else:
+            close()
+            if kind in ("with", "for"):
+                role = kind
+            elif kind in ("verb", "sep") or kind == "conj" and s.text in (".", ";"):
+                role = ""
+            rest.append(s)
+    close()
+    # a phrase without a noun takes the next one's across "and": "my red and blue cards"
+    for i in range(len(phrases) - 2, -1, -1):
+        if phrases[i].head is None and phrases[i + 1].head is not None and phrases[i].content():
+            phrases[i].head = phrases[i + 1].head
+    for p in phrases:
+        if p.every:
+            p.count = sum(n for c, n in hand.items() if p.fits(c)) or None
+    if len(phrases) > 1:  # "cards: WC, SR and TN": the bare noun names no card of its own
+        phrases = [p for p in phrases if p.vik is not None or p.sym is not None or p.count is not None or p.every
+                   or p.head == "viking"]
+        vik = [p for p in phrases if p.head == "viking"]
+        if len(vik) > 1:  # "Wikinger rekrutieren: drei Händler": the generic word with the real one
+            phrases = [p for p in phrases if not (p.head == "viking" and p.vik is None and p.count is None)]
+    return phrases, rest
+
+
+# ---- the reading -------------------------------------------------------------------------------------------------
+
+# The action kinds each intent may mean (the objects and the pending decision narrow them).
+_KINDS: dict[str, frozenset[str]] = {
+    "exchange": frozenset({"exchange"}),
+    "refresh": frozenset({"refresh"}),
+    "gather": frozenset({"gather"}),
+    "recruit": frozenset({"gather", "recruit"}),
+    "get": frozenset({"gather", "recruit", "token", "buy", "take", "take_viking"}),
+    "take": frozenset({"take", "take_viking", "token", "recruit", "gather", "buy"}),
+    "use": frozenset({"use_hero"}),
+    "build": frozenset({"build", "buy", "token"}),
+    "buy": frozenset({"buy", "token", "recruit"}),
+    "return": frozenset({"return", "release"}),
+    "repair": frozenset({"repair"}),
+    "raid": frozenset({"raid"}),
+    "end": frozenset({"end", "exchange_done"}),
+    "done": frozenset({"end", "exchange_done", "stop_taking"}),
+    "add": frozenset({"add"}),
+    "play": frozenset({"add", "match"}),
+    "pass": frozenset({"pass", "end", "exchange_done", "stop_taking", "match"}),
+    "match": frozenset({"match"}),
+    "release": frozenset({"release"}),
+    "stop": frozenset({"stop_taking", "exchange_done"}),
+    "pay": frozenset(),
+}
+# What a decision means without a verb (the phrase or word decides within these).
+_IMPLICIT: dict[str, frozenset[str]] = {
+    "noo_exchange": frozenset({"exchange", "exchange_done"}),
+    "noo_release": frozenset({"release"}),
+    "noo_take_viking": frozenset({"take_viking", "stop_taking"}),
+    "noo_raid_add": frozenset({"add", "pass"}),
+    "noo_raid_match": frozenset({"match"}),
+    "noo_raid_take": frozenset({"take"}),
+}
+_PAID = frozenset({"gather", "recruit", "build", "token", "buy", "return", "repair", "match"})
+# Which named things an action kind can be about.
+_CLASSES: dict[str, frozenset[str]] = {
+    "recruit": frozenset({"hero"}), "use_hero": frozenset({"hero"}), "build": frozenset({"building"}),
+    "buy": frozenset({"ship"}), "return": frozenset({"ship"}), "repair": frozenset({"ship"}),
+    "raid": frozenset({"raid", "ship", "hero"}),
+}
+# The things an action must be said to be about (the verb alone is not enough).
+_NEEDS: dict[str, frozenset[str]] = {
+    "token": frozenset({"token"}), "buy": frozenset({"ship"}), "recruit": frozenset({"hero"}),
+    "use_hero": frozenset({"hero", "ability"}), "build": frozenset({"building"}),
+}
+_REVEALING_KINDS = frozenset({"end", "refresh", "recruit", "build", "buy", "raid", "use_hero", "add", "pass",
+                              "match", "take"})
+
+
+@dataclass(slots=True)
+class NooReading:
+    """What the words ask for; `match` says whether a legal action fits (None) and how well."""
+
+    kinds: frozenset[str]
+    score: float = 1.0
+    heroes: frozenset[str] | None = None
+    buildings: frozenset[str] | None = None
+    btypes: frozenset[str] | None = None
+    ships: frozenset[str] | None = None
+    raids: frozenset[str] | None = None
+    own_hero: str | None = None
+    cards: list[Phrase] = field(default_factory=list)  # payments, cards added/matched/taken, exchange give
+    takes: list[Phrase] = field(default_factory=list)  # exchange: the offer card
+    vikings: list[Phrase] = field(default_factory=list)  # Vikings gathered / sent back / paid in a raid
+    loose: list[Phrase] = field(default_factory=list)  # colours only: cards or Vikings
+    n_cards: int | None = None
+    none: bool = False  # "nothing", "none": match none, pass
+    seat: int | None = None
+    gather_bonus: int = 0
+    buildings_of_type: dict[str, str] = field(default_factory=dict)
+    guess: bool = False  # a reading the words support only loosely ("pass" for the end of the turn)
+    longship: bool = False  # a longship is mentioned without a name ("my longship", "a ship")
+    said_done: bool = False  # "done", "end", "pass", "stop", "nothing": a word that ends or declines
+    objects: frozenset[str] = frozenset()  # the kinds of thing mentioned: hero, building, ship, token
+    player: int = 0
+
+    def named(self, cls: str) -> frozenset[str] | None:
+        return {"hero": self.heroes, "building": self.buildings, "ship": self.ships, "raid": self.raids}[cls]
+
+    def match(self, action: Any, info: Any) -> float | None:
+        kind = action.kind
+        if kind not in self.kinds:
+            return None
+        need = _NEEDS.get(kind)
+        if need is not None and not need & self.objects:
+            return None  # "token" needs the token, "buy" a longship, "recruit" a Hero, "build" a building
+        allowed = _CLASSES.get(kind, frozenset())
+        for cls in ("hero", "building", "ship", "raid"):
+            named = self.named(cls)
+            if named is not None and cls not in allowed:
+                return None
+        if self.btypes is not None and kind != "build":
+            return None
+        if kind == "recruit" or kind == "use_hero":
+            if self.heroes is not None and action.hero not in self.heroes:
+                return None
+        elif kind == "build":
+            if self.buildings is not None and action.building not in self.buildings:
+                return None
+            if self.btypes is not None and self.buildings_of_type.get(action.building) not in self.btypes:
+                return None
+        elif kind in ("buy", "return", "repair"):
+            if self.ships is not None and action.ship not in self.ships:
+                return None
+        elif kind == "raid":
+            if self.raids is not None and action.raid not in self.raids:
+                return None
+            if self.ships is not None and action.ship not in self.ships:
+                return None
+            if self.heroes is not None and self.own_hero not in self.heroes:
+                return None
+            if self.cards or self.takes or self.loose and not self.vikings:
+                return None
+            paid = [p for p in self.vikings if p.vik is not None]
+            if paid and action.pay is not None and any(p.vik != action.pay for p in paid):
+                return None
+            if self.raids is None and self.ships is None:
+                return None  # "raid!" alone: which raid?
+            return self.score
+        if self.none:
+            if kind in ("pass", "exchange_done", "stop_taking", "end"):
+                return self.score
+            if kind == "match":
+                return self.score if not action.cards else None
+            return None
+        if kind == "gather":
+            return self._gather(action.cards)
+        if kind in _PAID:
+            if self.vikings or self.takes:
+                return None
+            return self._paid(action.cards, kind)
+        if kind == "exchange":
+            return self._exchange(action.give, action.take)
+        if kind == "refresh":
+            if self.takes or self.vikings or len(self.cards) + len(self.loose) > 1:
+                return None
+            return self._one(action.card)
+        if kind in ("add", "take"):
+            if self.vikings and kind == "take":
+                return None
+            return self._one(action.card, vikings_ok=kind == "add")
+        if kind == "release":
+            return self._release(action.vikings)
+        if kind == "take_viking":
+            if self.cards or self.takes:
+                return None
+            if self.seat is not None and action.seat != self.seat:
+                return None
+            return self.score
+        if kind in ("end", "exchange_done", "stop_taking", "pass"):
+            if self.cards or self.takes or self.vikings or self.loose or self.seat is not None or not self.said_done:
+                return None
+            return self.score
+        return None
+
+    def _one(self, card: str, vikings_ok: bool = False) -> float | None:
+        phrases = self.cards + self.loose + (self.vikings if vikings_ok else [])
+        if self.takes or len(phrases) > 1:
+            return None
+        if not phrases:
+            return self.score
+        p = phrases[0]
+        if p.n() != 1 or not p.fits(card):
+            return None
+        return self.score
+
+    def _paid(self, cards: tuple[str, ...], kind: str) -> float | None:
+        phrases = self.cards + self.loose
+        if self.n_cards is not None and len(cards) != self.n_cards:
+            return None
+        if not _cover(list(cards), phrases):
+            return None
+        described = sum(p.n() for p in phrases)
+        if any(p.counted for p in phrases) and described != len(cards):
+            return None  # "with my two green cards": these two, and no third
+        return self.score + (1.0 if phrases and described == len(cards) else 0.0)
+
+    def _gather(self, cards: tuple[str, ...]) -> float | None:
+        k = len(cards)
+        gained = {GATHER_YIELD[k], GATHER_YIELD[k] + self.gather_bonus}
+        if self.takes:
+            return None
+        if self.n_cards is not None and k != self.n_cards:
+            return None
+        for p in self.vikings:
+            if p.vik is not None and cards[0][0] != p.vik:
+                return None
+            if p.count is not None and p.count not in gained:
+                return None
+        if len(self.vikings) > 1:
+            return None
+        if not _cover(list(cards), self.cards):
+            return None
+        for p in self.loose:  # colours only: the Vikings gathered, or the cards paid
+            if p.vik is not None and cards[0][0] != p.vik:
+                return None
+            if p.count is not None and p.count not in gained and not _cover(list(cards), [p]):
+                return None
+            if p.sym is not None and not _cover(list(cards), [p]):
+                return None
+        if not self.vikings and not self.cards and not self.loose and self.n_cards is None:
+            return self.score if "gather" in self.kinds and len(self.kinds) <= 2 else None
+        return self.score
+
+    def _exchange(self, give: str, take: str) -> float | None:
+        gives = self.cards + self.loose
+        takes = list(self.takes)
+        if not takes and len(gives) == 2:
+            gives, takes = gives[:1], gives[1:]
+        if len(gives) > 1 or len(takes) > 1 or self.vikings:
+            return None
+        if gives and (gives[0].n() != 1 or not gives[0].fits(give)):
+            return None
+        if takes and (takes[0].n() != 1 or not takes[0].fits(take)):
+            return None
+        if not gives and not takes:
+            return None
+        return self.score
+
+    def _release(self, vikings: tuple[str, ...]) -> float | None:
+        if self.cards or self.takes:
+            return None
+        have = Counter(vikings)
+        asked: Counter[str] = Counter()
+        free = 0
+        for p in self.vikings + self.loose:
+            if p.vik is None:
+                free += p.n()
+            else:
+                asked[p.vik] += p.n()
+        if not asked and not free:
+            return None
+        if any(have[v] < n for v, n in asked.items()):
+            return None
+        if free and sum(asked.values()) + free != len(vikings):
+            return None
+        return self.score
+
+    def literal(self, game: Any, state: Any) -> list[Any] | str:
+        """The actions the words name, for the engine to say why they are not legal."""
+        out: list[Any] = []
+        hand = _hand_types(state, self.player)
+        for kind in sorted(self.kinds, key=_LITERAL_ORDER.index):
+            out += self._literal(kind, state, hand)
+            if out:
+                break
+        return out or "no_move_words"
+
+    def _guess_cards(self, hand: Counter[str], symbol: str | None, n: int | None) -> tuple[str, ...]:
+        """The cards the phrases describe (types), completed from the hand with cards of `symbol`."""
+        out: list[str] = []
+        left = Counter(hand)
+        for p in self.cards + self.loose:
+            for _ in range(p.n()):
+                pick = next((c for c in TYPES if p.fits(c) and left[c] > 0), None)
+                if pick is None:
+                    fitting = [c for c in TYPES if p.fits(c)]
+                    pick = next((c for c in fitting if symbol is None or c[1] == symbol or p.typed), fitting[0])
+                else:
+                    left[pick] -= 1
+                out.append(pick)
+        if n is not None and symbol is not None and not any(p.counted for p in self.cards + self.loose):
+            for c in TYPES:
+                while len(out) < n and c[1] == symbol and left[c] > 0:
+                    out.append(c)
+                    left[c] -= 1
+        return tuple(out)
+
+    def _literal(self, kind: str, state: Any, hand: Counter[str]) -> list[Any]:
+        cs = state.cs
+        if kind == "raid" and (self.raids or self.ships):
+            ships = sorted(self.ships) if self.ships else [
+                cs.ships[x[0]].code for x in state.ships[self.player]] or [""]
+            raids = sorted(self.raids) if self.raids else [cs.raids[r].code for r in state.sea if r >= 0]
+            if self.heroes is not None and self.own_hero not in self.heroes:
+                return [UseHero(sorted(self.heroes)[0])]
+            return [Raid(r, s) for r in raids for s in ships]
+        if kind == "recruit" and self.heroes:
+            return [Recruit(h, self._guess_cards(hand, "R", 3)) for h in sorted(self.heroes)]
+        if kind == "use_hero" and (self.heroes or self.own_hero):
+            return [UseHero(h) for h in sorted(self.heroes or {self.own_hero or ""})]
+        if kind == "build" and (self.buildings or self.btypes):
+            codes = sorted(self.buildings or ())
+            if not codes and self.btypes:
+                offer = [cs.buildings[b].code for b in state.boffer if b >= 0]
+                codes = [c for c in offer if self.buildings_of_type.get(c) in self.btypes] or sorted(self.btypes)
+            return [Build(c, self._guess_cards(hand, "C", 3)) for c in codes]
+        if kind == "token" and "token" in self.kinds and len(self.kinds) <= 3:
+            return [Token(self._guess_cards(hand, "C", game_token_cost(state, self.player)))]
+        if kind in ("buy", "return", "repair") and (self.ships or self.longship):
+            maker = {"buy": BuyShip, "return": ReturnShip, "repair": Repair}[kind]
+            if self.ships:
+                ships = sorted(self.ships)
+            elif kind == "buy":
+                ships = [cs.ships[x].code for x in state.soffer if x >= 0][:1]
+            else:
+                ships = [cs.ships[x[0]].code for x in state.ships[self.player]] or [""]
+            return [maker(s, self._guess_cards(hand, "N", 3 if kind == "buy" else 2)) for s in ships]
+        if kind == "gather" and (self.vikings or self.cards or self.loose):
+            n = None
+            for p in self.vikings:
+                if p.count is not None:
+                    n = next((k for k in (1, 2, 3) if GATHER_YIELD[k] >= p.count), 4)
+            cards = list(self._guess_cards(hand, None, None))
+            vik = next((p.vik for p in self.vikings + self.cards + self.loose if p.vik is not None), None)
+            if n is not None and vik is not None:
+                left = Counter(hand)
+                left.subtract(cards)
+                for c in TYPES:
+                    while len(cards) < n and c[0] == vik and left[c] > 0:
+                        cards.append(c)
+                        left[c] -= 1
+                while len(cards) < n:
+                    cards.append(vik + "R")
+            return [Gather(tuple(cards))] if cards else []
+        if kind == "exchange":
+            gives, takes = self.cards + self.loose, list(self.takes)
+            if not takes and len(gives) == 2:
+                gives, takes = gives[:1], gives[1:]
+            g = next((c for c in TYPES if gives and gives[0].fits(c)), None)
+            t = next((c for c in TYPES if takes and takes[0].fits(c)), None)
+            return [Exchange(g, t)] if g and t else []
+        if kind == "refresh" and self.cards:
+            return [Refresh(next(c for c in TYPES if self.cards[0].fits(c)))]
+        if kind in ("add", "take") and len(self.cards + self.loose) == 1:
+            p = (self.cards + self.loose)[0]
+            c = next((x for x in TYPES if p.fits(x) and hand[x] > 0), None) or next(x for x in TYPES if p.fits(x))
+            return [AddCard(c) if kind == "add" else TakeCard(c)]
+        if kind == "match" and (self.cards or self.loose):
+            return [Match(self._guess_cards(hand, None, None))]
+        if kind == "match" and self.none:
+            return [Match(())]
+        if kind == "release" and self.vikings:
+            letters: list[str] = []
+            for p in self.vikings:
+                letters += [p.vik or "W"] * p.n()
+            return [Release(tuple(letters))]
+        if kind == "take_viking" and self.seat is not None:
+            return [TakeViking(self.seat)]
+        if kind in ("end", "pass", "exchange_done", "stop_taking") and not (self.cards or self.vikings):
+            return [{"end": EndTurn(), "pass": Pass(), "exchange_done": ExchangeDone(),
+                     "stop_taking": StopTaking()}[kind]]
+        return []
+
+
+_LITERAL_ORDER = ("raid", "recruit", "use_hero", "build", "buy", "return", "repair", "gather", "token", "exchange",
+                  "refresh", "add", "take", "match", "release", "take_viking", "end", "pass", "exchange_done",
+                  "stop_taking")
+
+
+def game_token_cost(state: Any, player: int) -> int:
+    from engine.name_of_odin.game import GAME
+
+    return GAME.token_cost(state, player)
+
+
+def _cover(cards: list[str], phrases: list[Phrase]) -> bool:
+    """Whether the phrases can each take their count of distinct cards from `cards`."""
+    need: list[Phrase] = []
+    for p in phrases:
+        need += [p] * p.n()
+    if len(need) > len(cards):
+        return False
+
+    def place(i: int, left: list[str]) -> bool:
+        if i == len(need):
+            return True
+        for j, c in enumerate(left):
+            if need[i].fits(c) and place(i + 1, left[:j] + left[j + 1:]):
+                return True
+        return False
+
+    return place(0, cards)
+
+
+def _hand_types(state: Any, player: int) -> Counter[str]:
+    if not 0 <= player < state.players:
+        return Counter()
+    cs = state.cs
+    hand = state.hands[player]
+    return Counter(TYPES[cs.act_type[i]] for i in range(cs.n_actions) if hand >> i & 1)
+
+
+# ---- the parser --------------------------------------------------------------------------------------------------
+
+_NOTATION_VERBS = frozenset({"end", "exchange", "refresh", "done", "gather", "recruit", "use", "build", "token",
+                             "buy", "return", "repair", "raid", "release", "from", "stop", "add", "pass", "match",
+                             "take"})
+_FILL_IN = frozenset({"wrong_payment", "raid_pay_one_viking", "wrong_decision"})
+_STATEMENT = re.compile(r"\b(i (should|would|could) have|hatte ich|j'aurais|i wish|ich wunschte|next time|"
+                        r"nachstes mal|la prochaine fois|last turn|letzte runde|tout a l'heure)\b")
+
+
+class NooParser(GameParser):
+    game_name = "name-of-odin"
+    request_kinds = ("verb",)
+
+    def __init__(self) -> None:
+        self.lexicon = LEXICON
+
+    def digest(self, action: Any) -> Any:
+        return None
+
+    def exact(self, game: Any, state: Any, text: str) -> Any | None:
+        words = text.split()
+        if not words or words[0].lower() not in _NOTATION_VERBS:
+            return None
+        cs = state.cs
+        known = {c.lower() for c in TYPES} | set(cs.hero_index) | set(cs.building_index) | set(cs.ship_index) | set(
+            cs.raid_index) | {"pay", "none", "w", "t", "s"}
+        if any(not (w.lower() in known or w.isdigit()) for w in words[1:]):
+            return None  # "raid sur Iona", "take the red one": words, not notation
+        try:
+            action = game.parse_notation(text)
+        except NotationError:
+            return None
+        illegal = game.check(state, action)
+        if illegal is not None and illegal.code in _FILL_IN:
+            return None  # "build forge1", "raid iona serpent": the grammar fills in the payment, or asks
+        return action
+
+    def read(self, hits: list[Hit], game: Any, state: Any, player: int) -> Interpretation:
+        folded = " ".join(h.text for h in hits)
+        if _STATEMENT.search(folded):
+            return Interpretation([], "statement")
+        names = names_of(state.cs)
+        syms, unknown = _symbols(hits, names)
+        if any(s.kind in ("or", "hesitate") for s in syms):
+            return Interpretation([], "alternatives")
+        hand = _hand_types(state, player)
+        phrases, rest = _phrases(syms, hand)
+        reading = self._reading(phrases, rest, syms, state, player)
+        if isinstance(reading, str):
+            return Interpretation([], reading)
+        if unknown >= 3 and not any(s.kind in ("verb", "name", "typecode") for s in syms):
+            return Interpretation([], "chat")
+        typos = sum(1 for h in hits if h.distance > 0)
+        if reading.guess or typos or unknown >= 2:
+            _ask_before_revealing(hits, game, state, reading)
+        return Interpretation([reading])
+
+    def _reading(self, phrases: list[Phrase], rest: list[Sym], syms: list[Sym], state: Any,
+                 player: int) -> NooReading | str:
+        decision = state.decision.kind
+        kinds_of = [s for s in rest if s.kind == "verb"]
+        verbs = {s.value for s in kinds_of}
+        present = {s.kind for s in rest}
+        cs = state.cs
+        negated = "neg" in present
+        none = "none" in present or ("nope" in present and decision in ("noo_raid_add", "noo_raid_match")
+                                     and not phrases)
+        if negated and not none:
+            return "negated"
+        if none and decision == "noo_action":
+            return "negated"  # "I build nothing", "ich baue kein Gebäude"
+        if negated and none and decision not in ("noo_raid_add", "noo_raid_match", "noo_exchange",
+                                                 "noo_take_viking"):
+            return "negated"
+        r = NooReading(frozenset(), player=player)
+        r.none = none
+        # named things
+        found: dict[str, set[str]] = {}
+        for s in rest:
+            if s.kind == "name":
+                for cls, code in s.value:
+                    found.setdefault(cls, set()).add(code)
+        if len({c for s in rest if s.kind == "name" for c, _ in s.value}) > 1:
+            # one word naming cards of two kinds ("Dragon" ship and a raid?): keep all, the kinds decide
+            pass
+        r.heroes = frozenset(found["hero"]) if "hero" in found else None
+        r.buildings = frozenset(found["building"]) if "building" in found else None
+        r.ships = frozenset(found["ship"]) if "ship" in found else None
+        r.raids = frozenset(found["raid"]) if "raid" in found else None
+        btypes = {s.value for s in rest if s.kind == "btype"}
+        if btypes:
+            r.btypes = frozenset(btypes)
+        r.buildings_of_type = {b.code: BUILDING_TYPES[b.type] for b in cs.buildings}
+        hero = state.heroes[player] if 0 <= player < state.players else -1
+        r.own_hero = cs.heroes[hero].code if hero >= 0 else None
+        # zones: "raid the bottom zone"
+        if r.raids is None and "raid" in verbs | ({"raid"} if "raidn" in present else set()):
+            zone = next((s.value for s in rest if s.kind == "zone"), None)
+            if zone is not None:
+                r.raids = frozenset(cs.raids[x].code for i, x in enumerate(state.sea)
+                                    if x >= 0 and cs.space_zone[i] == zone) or frozenset({"-"})
+        # the seat to take a Viking from: "from player 2", "von Spieler 2"
+        for i, s in enumerate(rest):
+            if s.kind == "seat" and i + 1 < len(rest) and rest[i + 1].kind == "num":
+                r.seat = rest[i + 1].value - 1
+            elif s.kind == "seat" and i > 0 and rest[i - 1].kind == "num":
+                r.seat = rest[i - 1].value - 1
+        # phrases by role
+        for p in phrases:
+            if p.head == "viking":
+                r.vikings.append(p)
+            elif p.head == "card" and p.role == "for":
+                r.takes.append(p)
+            elif p.head == "card":
+                r.cards.append(p)
+            elif p.vik is not None or p.sym is not None:
+                r.loose.append(p)
+            elif p.count is not None:
+                r.n_cards = p.count if "with" in p.role or decision != "noo_action" else None
+                if r.n_cards is None and p.role != "with":
+                    r.loose.append(p)  # "gather 3": three Vikings or three cards
+        if r.takes and not r.cards and r.loose:
+            r.cards, r.loose = r.loose, []
+        # kinds: the verbs, narrowed by the named things
+        kinds: set[str] = set()
+        for v in verbs:
+            kinds |= _KINDS[v]
+        if "token" in present:
+            kinds = (kinds & {"token"}) or {"token"}
+        if "raidn" in present and (r.raids or r.ships) and not verbs - {"raid", "get", "take"}:
+            kinds |= {"raid"}
+        if "raid" in verbs and verbs - {"raid", "pay"} and not r.raids and not r.ships:
+            kinds.discard("raid")  # "I add a trader card to Ben's raid": the noun
+        if "return" in verbs and r.vikings and not r.ships and "ship" not in present:
+            kinds = (kinds - {"return"}) | {"release"}
+        if "back" in present and r.vikings and decision == "noo_release":
+            kinds |= {"release"}
+        r.longship = "ship" in present
+        r.said_done = bool(verbs & {"end", "done", "pass", "stop"}) or none
+        objects = set()
+        if r.heroes or "hero" in present:
+            objects.add("hero")
+        if r.buildings or r.btypes or "building" in present:
+            objects.add("building")
+        if r.ships or r.longship:
+            objects.add("ship")
+        if "token" in present:
+            objects.add("token")
+        if "ability" in present:
+            objects.add("ability")
+        r.objects = frozenset(objects)
+        if ("back" in present or "home" in present) and (r.ships or r.longship) and decision == "noo_action":
+            kinds = {"return"}  # "bring my longship back", "hol mein Langschiff zurück"
+        if "offer" in present and "refresh" in verbs:
+            kinds = {"refresh"}
+        if "pay" in verbs and r.raids:
+            kinds |= {"raid"}
+        implicit = _IMPLICIT.get(decision, frozenset())
+        if not kinds:
+            if r.raids:
+                kinds = {"raid"}
+            elif r.heroes:
+                kinds = {"recruit", "use_hero", "raid"}
+            elif r.buildings or r.btypes:
+                kinds = {"build"}
+            elif r.ships:
+                kinds = {"buy", "return", "repair"} if decision == "noo_action" else set()
+            elif implicit:
+                kinds = set(implicit)
+            if not kinds and r.vikings and decision == "noo_action" and "hall" in present:
+                kinds = {"gather"}
+        if "hero" in present and not r.heroes:
+            kinds &= {"recruit", "use_hero", "raid"} | ({"gather"} if r.vikings else set())
+            if kinds & {"recruit", "use_hero"} and not r.vikings:
+                kinds -= {"gather"}
+        if "ship" in present and not r.ships and decision == "noo_action":
+            kinds &= {"buy", "return", "repair", "raid"}
+            if "raid" in kinds and r.raids is None:
+                kinds.discard("raid")
+        if "building" in present and not r.buildings and not r.btypes:
+            kinds &= {"build"}
+        if r.heroes and "raid" in kinds and not (r.raids or r.ships):
+            kinds.discard("raid")
+        if not kinds:
+            if phrases or verbs:
+                return "no_move_words" if not verbs else "no_cards"
+            return "no_move_words"
+        # what the pending decision makes of "pass", "play", "done"
+        if decision == "noo_action" and verbs and verbs - {"pay"} <= {"pass"}:
+            kinds, r.guess = {"end"}, True  # "pass" in one's own turn: the end of the turn, asked back
+        if decision in ("noo_raid_match",) and "pass" in verbs:
+            r.none = True
+        if decision == "noo_take_viking" and ("stop" in verbs or "pass" in verbs or none):
+            kinds = {"stop_taking"}
+        if r.none and decision in ("noo_raid_add",) and not phrases:
+            kinds = {"pass"}
+        r.kinds = frozenset(kinds)
+        if "gather" in kinds and 0 <= player < state.players:
+            blds = state.blds[player]
+            r.gather_bonus = sum(b.gather_bonus for i, b in enumerate(cs.buildings)
+                                 if blds >> i & 1 and not state.abil_used >> i & 1)
+        return r
+
+
+def _ask_before_revealing(hits: list[Hit], game: Any, state: Any, reading: NooReading) -> None:
+    """A reading that was not certain, for an action that reveals a card (the engine's `reveals`): the table
+    offers it back for a yes. The generic parser turns a single grounded action into "confirm" when a line is
+    mostly words it does not know, so the looked-up words are blanked for it (see docs/kit-name-of-odin.md: the
+    shape lacks a hook for a kit to say "offer this back")."""
+    if not reading.kinds & _REVEALING_KINDS:
+        return
+    legal = [(a, None) for a in game.legal_actions(state)]
+    res = ground(game, state, [reading], legal)
+    if res.kind != "action":
+        return
+    _, events = game.apply(state, res.action)
+    if not any(game.reveals(e) for e in events):
+        return
+    blank = [Hit(h.token, ()) for h in hits]
+    while sum(1 for h in blank if h.text.isalpha()) < 3:
+        blank.append(Hit(Tok("unsure", len(blank)), ()))
+    hits[:] = blank
+
+
+LEXICON = build_lexicon()
+PARSER = NooParser()
