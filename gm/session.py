@@ -499,12 +499,12 @@ class Session:
         winners = self.game.winners(self.state)
         scores = self.game.scores(self.state)
         table = ", ".join(f"{n} {s}" for n, s in zip(self.names, scores, strict=True))
-        reply.add(t("ui.final_scores", lang, scores=table), "result")
+        reply.add(self.say("ui.final_scores", lang, scores=table), "result")
         for line in self.kit.final_lines(self.state, lang, self.names):
             reply.add(line, "result")  # how each score came about, where the game's scoring has parts
         key = "ui.winners_tie" if len(winners) != 1 else \
             "ui.winner_low" if self.kit.info.lower_score_wins else "ui.winner_high"
-        reply.add(t(key, lang, names=join_list([self.names[w] for w in winners], lang)), "result")
+        reply.add(self.say(key, lang, names=join_list([self.names[w] for w in winners], lang)), "result")
 
     @property
     def persistent(self) -> bool:

@@ -60,6 +60,26 @@ _REQUEST = re.compile(r"^\s*(please[, ]+|bitte[, ]+|s'il te plait[, ]+)?(could|c
                       r"^\s*(pourrais|peux|pourriez|pouvez)[- ](tu|vous)\b|^\s*(tu|vous) (peux|pourrais|pouvez)\b")
 
 
+_REGRET_WORDS = frozenset({"aurais", "aurait", "aurions", "hatte", "haette", "hattest", "hatt", "shouldve",
+                           "wouldve", "couldve", "regrette", "dommage"})
+_REGRETS = frozenset({("should", "have"), ("would", "have"), ("could", "have"), ("should", "ve"), ("would", "ve"),
+                      ("si", "javais"), ("if", "only")})
+
+
+_IF_I = frozenset({("if", "i"), ("wenn", "ich"), ("si", "j"), ("si", "je")})
+_MAY = frozenset({"may", "can", "might", "darf", "kann", "mag", "will", "peux", "puis", "veux"})
+
+
+def is_regret(words: Sequence[str]) -> bool:
+    """A remark about a move not made or only imagined ("I should have played the red 7", "hätte ich die Neun
+    gespielt", "j'aurais dû construire l'Auberge", "if I had the pink 9 I'd play it"), from the folded tokens of
+    a line: not a move now. "If I may, ..." / "wenn ich darf, ..." is politeness, not a condition."""
+    if _REGRET_WORDS & set(words) or any(pair in _REGRETS for pair in zip(words, words[1:], strict=False)):
+        return True
+    return any((a, b) in _IF_I and c not in _MAY for a, b, c in zip(words, words[1:], [*words[2:], ""],
+                                                                     strict=False))
+
+
 def is_request(text: str) -> bool:
     """A request to the game master to do something ("could you play the two sixes for me?", "kannst du ...",
     "pourrais-tu ..."): a move when it names one, though it is phrased as a question."""

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.core import Illegal
-from gm.text import LANGS, fold, is_question, is_request
+from gm.text import LANGS, fold, is_question, is_regret, is_request
 
 MAX_CHARS = 500
 """Longer texts are refused (no_match "too_long") before any work is done."""
@@ -429,6 +429,7 @@ class Interpretation:
 
     readings: list[Any]
     reason: str | None = None
+    confirm: bool = False  # the grammar is not sure enough to play the one action found: offer it for a yes
 
 
 class GameParser(ABC):
@@ -529,11 +530,15 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
     detected = word_language(hits, hint)
     exact = parser.exact(game, state, text)
     readings: list[Any] = []
+    unsure = False
+    if exact is None and is_regret([t.text for t in tokens]):
+        return no_match("statement", detected)  # "j'aurais dû construire l'Auberge": not a move now
     if exact is None and is_question(text) and not (
             is_request(text) and any(h.first(*parser.request_kinds) for h in hits)):
         return no_match("question", detected)  # "should I play the red seven?", "kann ich drei legen?"
     if exact is None:
         interp = parser.read(hits, game, state, player if type(player) is int else -1)
+        unsure = interp.confirm
         if not interp.readings:
             return no_match(interp.reason or "no_move_words", detected)
         readings = interp.readings
@@ -552,8 +557,8 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
         return ParseResult("illegal", illegal=illegal, lang=detected)
     legal = [(a, parser.digest(a)) for a in game.legal_actions(state)]
     res = ground(game, state, readings, legal, detected)
-    if res.kind == "action" and _chatter(hits) >= UNSURE_WORDS and not any(
-            h.first(*parser.request_kinds) for h in hits):
+    if res.kind == "action" and (unsure or _chatter(hits) >= UNSURE_WORDS and not any(
+            h.first(*parser.request_kinds) for h in hits)):
         res.kind = "confirm"  # "lol my kid calls the black 9 'the jarl'": a remark as often as a move
     return res
 

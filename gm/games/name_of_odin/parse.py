@@ -68,9 +68,6 @@ from gm.parse.core import (
     osa_distance,
     tokenize,
 )
-from gm.parse.core import (
-    Token as Tok,
-)
 
 GATHER_YIELD = (0, 1, 3, 6)
 
@@ -1078,9 +1075,8 @@ class NooParser(GameParser):
         if unknown >= 3 and not any(s.kind in ("verb", "name", "typecode") for s in syms):
             return Interpretation([], "chat")
         typos = sum(1 for h in hits if h.distance > 0)
-        if reading.guess or typos or unknown >= 2:
-            _ask_before_revealing(hits, game, state, reading)
-        return Interpretation([reading])
+        unsure = bool(reading.guess or typos or unknown >= 2) and _reveals(game, state, reading)
+        return Interpretation([reading], confirm=unsure)
 
     def _reading(self, phrases: list[Phrase], rest: list[Sym], syms: list[Sym], state: Any,
                  player: int) -> NooReading | str:
@@ -1229,24 +1225,17 @@ class NooParser(GameParser):
         return r
 
 
-def _ask_before_revealing(hits: list[Hit], game: Any, state: Any, reading: NooReading) -> None:
-    """A reading that was not certain, for an action that reveals a card (the engine's `reveals`): the table
-    offers it back for a yes. The generic parser turns a single grounded action into "confirm" when a line is
-    mostly words it does not know, so the looked-up words are blanked for it (see docs/kit-name-of-odin.md: the
-    shape lacks a hook for a kit to say "offer this back")."""
+def _reveals(game: Any, state: Any, reading: NooReading) -> bool:
+    """Whether the one action a reading grounds to reveals a card (the engine's `reveals`): a reading that was
+    not certain is then offered back for a yes (`Interpretation.confirm`), since such a move cannot be undone."""
     if not reading.kinds & _REVEALING_KINDS:
-        return
+        return False
     legal = [(a, None) for a in game.legal_actions(state)]
     res = ground(game, state, [reading], legal)
     if res.kind != "action":
-        return
+        return False
     _, events = game.apply(state, res.action)
-    if not any(game.reveals(e) for e in events):
-        return
-    blank = [Hit(h.token, ()) for h in hits]
-    while sum(1 for h in blank if h.text.isalpha()) < 3:
-        blank.append(Hit(Tok("unsure", len(blank)), ()))
-    hits[:] = blank
+    return any(game.reveals(e) for e in events)
 
 
 LEXICON = build_lexicon()

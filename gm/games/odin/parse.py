@@ -1026,8 +1026,6 @@ class OdinParser(GameParser):
         texts = [h.text for h in hits]
         if any(pair in _NEXT_TIME for pair in zip(texts, texts[1:], strict=False)):
             return Interpretation([], "negated")  # "I'll pass next time": not a move now
-        if _REGRET_WORDS & set(texts) or any(pair in _REGRETS for pair in zip(texts, texts[1:], strict=False)):
-            return Interpretation([], "statement")  # "I should have played the red 7", "j'aurais dû jouer"
         hits = [Hit(h.token, ()) if h.text == "ai" and nxt.text in _DONE else h
                 for h, nxt in zip(hits, [*hits[1:], hits[-1]], strict=True)]  # "j'ai fini": not "have"
         verbs = any(h.first("play", "take", "pass") for h in hits)
@@ -1300,10 +1298,6 @@ _DONE = frozenset({"fini", "finis", "termine"})
 _NUMBER_LETTER = re.compile(r"\b([1-9])([brpgkoBRPGKO])\b")
 _GLUED = re.compile(r"\b(rot|rote|blau|blaue|gruen|grun|grün|gruene|schwarz|schwarze|rosa|pink|lila|red|blue|green|"
                     r"black|orange|rouge|bleu|vert|noir|violet)([1-9])\b", re.IGNORECASE)
-_REGRET_WORDS = frozenset({"aurais", "aurait", "hatte", "haette", "hattest", "hatt", "shouldve", "wouldve", "couldve",
-                           "regrette"})
-_REGRETS = frozenset({("should", "have"), ("would", "have"), ("could", "have"), ("if", "i"), ("wenn", "ich"),
-                      ("si", "j"), ("si", "javais"), ("should", "ve"), ("would", "ve")})
 
 
 def _separable_pass(hits: list[Hit]) -> bool:

@@ -1,0 +1,46 @@
+"""Blind move sets of the two card games (written by helpers who never read the parsers or their corpora): a
+floor on the lines read right and a ceiling on wrong moves played, at the figures of the first run on each set.
+A line may carry "moves": notations applied to the scenario first (decisions inside a turn or a raid).
+
+  name_of_odin_blind_a: 137/180 = 76.1 %, 2 wrong moves on the first run; 138/180, 1 wrong once regrets
+  ("j'aurais dû construire l'Auberge") became no move for every game (gm.text.is_regret).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import load_game
+from gm.parse import parse_move
+from gm.parse.core import agrees
+
+DATA = Path(__file__).parent / "data"
+FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (138, 1)}
+
+
+def verdict(game: Any, row: dict[str, Any]) -> tuple[bool, bool]:
+    """(right, a wrong move played) for one line."""
+    state = game.scenario(row["scenario"])
+    for move in row.get("moves", []):
+        state, _ = game.apply(state, game.from_notation(state, move))
+    got = parse_move(game, state, row["player"], row["text"]).to_json(game)
+    expect = row["expect"]
+    same = [expect.get("notation"), *expect.get("same_as", [])] if expect["kind"] == "action" else []
+    right = agrees(got, expect) or (got["kind"] == "action" and got["notation"] in same)
+    return right, got["kind"] == "action" and got["notation"] not in same
+
+
+@pytest.mark.parametrize("name,stem", sorted(FLOOR))
+def test_blind_set(name: str, stem: str, capsys: pytest.CaptureFixture[str]) -> None:
+    game = load_game(name)
+    rows = [json.loads(x) for x in (DATA / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines() if x.strip()]
+    results = [verdict(game, r) for r in rows]
+    right, wrong = sum(r for r, _ in results), sum(w for _, w in results)
+    with capsys.disabled():
+        print(f"\n{stem}: {right}/{len(rows)} = {100.0 * right / len(rows):.1f}%, wrong moves played: {wrong}")
+    least, most_wrong = FLOOR[(name, stem)]
+    assert wrong <= most_wrong and right >= least
