@@ -338,13 +338,18 @@ def test_a_rules_answer_naming_a_hidden_card_falls_back_and_says_so(tmp_path: An
 
 def test_a_model_never_replaces_the_engines_fact(tmp_path: Any, server: FakeOpenAI) -> None:
     s, _ = table(tmp_path, server)
-    question = "how many cards does Greedy have?"
-    engine = rules_answer(question, "odin", lang="en", state=s.state, player=0, names=s.names)
-    assert engine.source == "engine"
-    server.script(tool({"section": "odin.setup.deal", "sentences": [1]}))
-    a = rules_answer(question, "odin", lang="en", state=s.state, player=0, names=s.names, llm=s.llm)
+    question = "what can I do now?"  # the engine lists the moves and cites the rule's section
+    me = s.state.decision.player
+    engine = rules_answer(question, "odin", lang="en", state=s.state, player=me, names=s.names)
+    assert engine.source == "engine" and engine.sections
+    server.script(tool({"section": engine.sections[0]["id"], "sentences": [1]}))
+    a = rules_answer(question, "odin", lang="en", state=s.state, player=me, names=s.names, llm=s.llm)
     assert len(server.requests) == 1  # the model was asked
-    assert a.text.startswith(engine.text) or engine.text in a.text
+    assert a.text.startswith(engine.text)
+    # an engine answer that cites no section has nothing to quote: the model is not asked
+    bare = rules_answer("how many cards does Greedy have?", "odin", lang="en", state=s.state, player=0,
+                        names=s.names, llm=s.llm)
+    assert len(server.requests) == 1 and bare.source == "engine"
 
 
 @pytest.mark.parametrize("behaviour,key", [
