@@ -885,7 +885,8 @@ def _finish_loading(w: _W, seat: int, ev: list[Event]) -> None:
     if nxt != w.start:
         _start_loading(w, nxt, ev)
         return
-    w.start = nxt
+    w.start = (w.start + 1) % w.players
+    nxt = w.start
     w.round += 1
     w.turn = nxt
     ev.append(StartPlayerPassed(nxt, w.round))
@@ -1059,10 +1060,14 @@ class JorvikGame:
         kind = getattr(a, "kind", None)
         allowed = sorted({self.to_notation(x).split()[0] for x in self._legal(s)})
         base = {"decision": d.kind, "allowed": allowed}
-        if kind not in allowed:
-            return Illegal("not_now", {**base, "action": str(kind)})
         t = s.cards
         seat = d.player if d.player is not None else 0
+        if isinstance(a, Buy) and d.kind in ("jorvik_purchase", "jorvik_reserved_purchase"):
+            if a.with_card:
+                return Illegal("no_card_to_pay_with", {})
+            return Illegal("cannot_afford", {"price": d.facts.get("price"), "coins": s.coins[seat]})
+        if kind not in allowed:
+            return Illegal("not_now", {**base, "action": str(kind)})
         if isinstance(a, Demand | Reserve):
             sp = a.space - 1
             if isinstance(a, Reserve) and not s.jarl:

@@ -11,7 +11,8 @@ Keys (all optional except players):
 - spaces: {"<space 1-12>": card id}; cargo: {card id: [goods]} (goods on ships on spaces or in loading areas)
 - rows: {"<space 1-6>": [figure, ...]} front first, a figure is a seat (0) or a brown Viking of a seat ("0b")
 - reserved: [[card id, figure], ...] leftmost first
-- seats: [{coins, vp, vikings, brown, loading: [ids], display: [ids], storage: {good: n},
+- seats: [{coins, vp, vikings (default: the set-up number less the seat's Vikings on the board), brown,
+  loading: [ids], display: [ids], storage: {good: n},
   crafts: {card id: [goods]}}, ...] (missing keys: the set-up values)
 - turn: the seat placing (demand) or loading; cursor: the space (1-6) offered first in the purchase phase, or "R"
 Cards not named anywhere (and not in the deck) are out of the game (in the box).
@@ -138,7 +139,8 @@ def build_with_events(game: JorvikGame, spec: Mapping[str, Any]) -> tuple[Jorvik
             raise ScenarioError(f"seat {i}: unknown keys {sorted(bad)}")
         coins.append(int(seat.get("coins", 5)))
         vp.append(int(seat.get("vp", 10)))
-        vik.append(int(seat.get("vikings", base.vikings[i])))
+        on_board = sum(r.count(i) for r in rows) + sum(1 for _, f in w.reserved if f == i)
+        vik.append(int(seat.get("vikings", base.vikings[i] - on_board)))
         brown.append(int(seat.get("brown", 0)))
         loading.append(tuple(card(c) for c in seat.get("loading", [])))
         display.append(tuple(card(c) for c in seat.get("display", [])))
