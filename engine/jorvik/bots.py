@@ -41,6 +41,7 @@ Bot = Callable[[JorvikState, random.Random], ActionT]
 COIN = 0.5  # a coin in VP, roughly (coins only buy cards)
 RACE_BEHIND = 0.7  # share of the attacks' VP swing a warrior is worth when it closes the gap
 RACE_AHEAD = 0.25  # ... and when we already lead (a margin keeps the lead)
+PASS_CHANCE = 0.35  # how likely a rival ahead in a row lets the card go
 DENY = 0.5  # weight of what a card is worth to the rival who would get it instead
 
 
@@ -190,8 +191,10 @@ def _demand_score(s: JorvikState, me: int, a: Demand | Reserve) -> float:
     if not row:
         return value - COIN * 2.0
     if rivals_ahead:
-        # we will hardly get it; standing behind raises their price
-        return 0.3 + 0.1 * len(row) + 0.05 * value
+        # the rivals ahead may pass; standing behind them at least raises their price
+        chance = PASS_CHANCE ** len(rivals_ahead)
+        return max(0.3 + 0.1 * len(row) + 0.05 * value,
+                   value * 0.8 * chance - COIN * (len(row) + 1 - len(rivals_ahead)))
     return value * 0.8 - COIN * (len(row) + 1)
 
 
