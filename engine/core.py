@@ -130,7 +130,9 @@ class StateFormatError(EngineError):
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One option of a game: its name, its type ("int", "bool", "str"), its default and allowed values.
+    """One option of a game: its name, its type ("int", "bool", "str", or "json_file": a JSON document the
+    table reads from a file, such as a card set — the engine itself reads no files), its default and allowed
+    values.
 
     `choices` empty means any value of the type. The CLI derives `gm play GAME --name` from it: a bool is a
     flag, anything else takes a value, converted by :meth:`convert`.

@@ -448,14 +448,16 @@ def _batch(path: str, handle: Callable[[Any], dict[str, Any]], lang: str = "en")
 # ---- parse --------------------------------------------------------------------------------------------
 
 def parse_one(game_name: str, scenario: dict[str, Any], player: int | None, text: str,
-              lang: str | None) -> dict[str, Any]:
-    """The parser's verdict on `text` in the scenario, as the JSON `gm parse --json` prints. Seats are named
-    as the scenario and `--player` number them ("seat 0"); a scenario that cannot be used or a seat that is
-    not at the table gives {"kind": "error", "reason": ...}."""
+              lang: str | None, llm: Any = None) -> dict[str, Any]:
+    """What the table makes of `text` in the scenario, as the JSON `gm parse --json` prints: the offline
+    parser's verdict, and with a model configured the same model policy as at the table
+    (`gm.parse.llm.understand`): "confirm" is a reading offered back for a yes, "via" says the model changed
+    the result. Seats are named as the scenario and `--player` number them ("seat 0"); a scenario that cannot
+    be used or a seat that is not at the table gives {"kind": "error", "reason": ...}."""
     from engine import EngineError
     from gm.i18n import normalise_lang, t
     from gm.narrate import explain
-    from gm.parse import parse_move
+    from gm.parse.llm import understand
     from gm.store import game_engine
     from gm.text import printable
 
@@ -470,8 +472,14 @@ def parse_one(game_name: str, scenario: dict[str, Any], player: int | None, text
         return {"kind": "error", "reason": t("ui.no_such_seat", ui, seat=printable(str(player))[:20],
                                              last=players - 1)}
     seat = state.decision.player if player is None else player
-    res = parse_move(game, state, seat, text, lang=lang)
-    out = res.to_json(game)
+    res, model = understand(game, state, seat, text, lang, llm)
+    out: dict[str, Any] = res.to_json(game)
+    if model is not None and model.kind == "confirm":
+        out = {"kind": "confirm", "notation": game.to_notation(model.action), "lang": res.lang}
+    if model is not None:
+        out["model"] = model.kind
+        if model.notice:
+            out["notice"] = t(model.notice, normalise_lang(lang or "en"))
     if res.kind == "illegal" and res.illegal is not None:
         said = normalise_lang(lang or res.lang or "en")
         out["reason"] = explain(game.name, res.illegal, said, [t("ui.seat", said, n=i) for i in range(players)])
@@ -483,14 +491,20 @@ def parse_one(game_name: str, scenario: dict[str, Any], player: int | None, text
 def cmd_parse(args: argparse.Namespace) -> int:
     from gm import games
     from gm.i18n import t
+    from gm.llm import from_env
     from gm.narrate import describe_action
 
     lang = _lang(args)
     args.game = args.game or games.playable()[0]
+    try:
+        llm = None if args.offline else from_env()
+    except ValueError as exc:  # a model setting that cannot be used, named by the model layer
+        _err(str(exc))
+        return 2
     if args.batch:
         return _batch(args.batch, lambda item: parse_one(item.get("game", args.game), item["scenario"],
-                                                         item.get("player"), str(item["text"]), item.get("lang")),
-                      lang)
+                                                         item.get("player"), str(item["text"]), item.get("lang"),
+                                                         llm), lang)
     if not args.scenario or args.text is None:
         _err(t("ui.parse_usage", lang))
         return 2
@@ -502,7 +516,7 @@ def cmd_parse(args: argparse.Namespace) -> int:
     except (ValueError, RecursionError) as exc:
         _err(t("ui.bad_scenario", lang, error=f"{args.scenario}: {type(exc).__name__}: {str(exc)[:200]}"))
         return 2
-    result = parse_one(args.game, scenario, args.player, args.text, args.lang)
+    result = parse_one(args.game, scenario, args.player, args.text, args.lang, llm)
     if args.json:
         _out(json.dumps(result, ensure_ascii=False))
     elif result["kind"] == "error":
@@ -516,6 +530,9 @@ def cmd_parse(args: argparse.Namespace) -> int:
         if result["kind"] == "action":
             action = game.from_notation(state, result["notation"])
             _out(f"{result['notation']}  ({describe_action(game.name, action, lang)})")
+        elif result["kind"] == "confirm":
+            action = game.from_notation(state, result["notation"])
+            _out(t("ui.did_you_mean", lang, move=describe_action(game.name, action, lang)))
         elif result["kind"] == "ambiguous":
             _out(t("ui.parse_ambiguous", lang))
             for n in result["candidates"]:
@@ -526,6 +543,32 @@ def cmd_parse(args: argparse.Namespace) -> int:
 
 
 # ---- ask ------------------------------------------------------------------------------------------------
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    """`gm cards check FILE --game GAME`: the problems of a card file, one per line; exit 0 when it can be
+    played with (`gm play GAME --cards FILE`)."""
+    from gm import games
+    from gm.i18n import t
+
+    lang = _lang(args)
+    kit = games.get(args.game)
+    try:
+        document = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except OSError as exc:
+        _err(t("ui.cards_unreadable", lang, file=args.file, error=exc.strerror or type(exc).__name__))
+        return 2
+    except ValueError as exc:
+        _err(t("ui.cards_unreadable", lang, file=args.file, error=str(exc)[:200]))
+        return 2
+    problems = kit.check_cards(document)
+    if problems is None:
+        _err(t("ui.cards_none", lang, game=kit.title))
+        return 2
+    for problem in problems:
+        _out(problem)
+    _out(t("ui.cards_ok" if not problems else "ui.cards_bad", lang, file=args.file, n=len(problems)))
+    return 0 if not problems else 1
+
 
 def cmd_ask(args: argparse.Namespace) -> int:
     from gm.i18n import t
@@ -563,6 +606,13 @@ def _converter(spec: Any) -> Any:
     from engine import OptionsError
 
     def convert(text: str) -> Any:
+        if spec.type == "json_file":  # a file of the game's data (e.g. a card set): read here, the engine does no I/O
+            try:
+                return json.loads(Path(text).read_text(encoding="utf-8"))
+            except OSError as exc:
+                raise argparse.ArgumentTypeError(f"{text}: {exc.strerror or type(exc).__name__}") from None
+            except ValueError as exc:
+                raise argparse.ArgumentTypeError(f"{text}: not JSON ({str(exc)[:120]})") from None
         try:
             return spec.convert(text)
         except OptionsError as exc:
@@ -581,8 +631,8 @@ def _play_options(cmd: argparse.ArgumentParser, info: Any) -> None:
         if o.type == "bool":
             cmd.add_argument(flag, dest="opt_" + o.name, action="store_const", const=True, help=helps[o.name])
         else:
-            cmd.add_argument(flag, dest="opt_" + o.name, type=_converter(o), metavar=o.name.upper(),
-                             help=helps[o.name])
+            cmd.add_argument(flag, dest="opt_" + o.name, type=_converter(o),
+                             metavar="FILE" if o.type == "json_file" else o.name.upper(), help=helps[o.name])
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
@@ -637,7 +687,15 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parse.add_argument("--lang")
     parse.add_argument("--json", action="store_true")
     parse.add_argument("--batch", help="JSON lines file ('-' for standard input)")
+    parse.add_argument("--offline", action="store_true", help="the offline parser alone, even with a model set")
     parse.set_defaults(func=cmd_parse)
+
+    cards = sub.add_parser("cards", help="check a card file (gm cards check FILE --game GAME)")
+    cards.add_argument("action", choices=["check"])
+    cards.add_argument("file")
+    cards.add_argument("--game", default=games.names()[0], choices=list(games.names()))
+    cards.add_argument("--lang")
+    cards.set_defaults(func=cmd_cards)
 
     ask = sub.add_parser("ask", help="ask a rules question")
     ask.add_argument("question", nargs="*")

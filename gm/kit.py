@@ -30,13 +30,18 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class ModelForm:
-    """How the model names a move when the legal actions are too many to list: a structured-output schema
-    whose fields are grounded in the position (enums of the things that could be meant) and the function
-    that turns a filled-in form into an action (None: the form names no move)."""
+class ReadingForm:
+    """How the model reports what a player's words say, for the game's own grounding to decide the move.
+
+    The model never picks a move. It fills in `schema` — the things the words name (cards, values, colours,
+    a take, a negation, a superlative, "all"), each with the player's own words quoted — and `read` turns
+    the filled-in form into the readings of the kit's parser (`gm.parse.core.Reading`), dropping whatever the
+    quoted words do not support; `gm.parse.core.ground` then decides as for the offline parser: one legal
+    action, several (asked back), or none (the engine's reason). `read` returns a no_match reason instead of
+    readings when the words say no move ("not_a_move", "negated", "unsupported")."""
 
     schema: type[BaseModel]
-    to_action: Any  # Callable[[BaseModel], action | None]
+    read: Any  # Callable[[BaseModel, str (the player's text), state, player], list[Reading] | str]
     how_to_answer: str
 
 
@@ -138,9 +143,24 @@ class Kit:
 
     # ---- the model ---------------------------------------------------------------------------------------
 
-    def model_form(self, state: Any, view: Any) -> ModelForm | None:
-        """A grounded form for the model when there are too many legal actions to list; None: list them."""
+    def model_reading(self, state: Any, view: Any) -> ReadingForm | None:
+        """The form in which the model reports what a player's words say (see `ReadingForm`); None: the
+        model only offers back its choice among the legal actions for words the parser did not know."""
         return None
+
+    def card_lines(self, query: str, lang: str, state: Any = None) -> list[str] | None:
+        """What a card does, from the card data in play (`/card NAME`, "what does Egil do?"); None: no card of
+        that name (or the game has no cards with texts)."""
+        return None
+
+    def check_cards(self, document: Any) -> list[str] | None:
+        """The problems of a card document (a parsed card file), [] when it can be played with; None when the
+        game takes no card files."""
+        return None
+
+    def final_lines(self, state: Any, lang: str, names: Sequence[str]) -> list[str]:
+        """The final scoring's breakdown per player, shown with the final scores; [] when a score has no parts."""
+        return []
 
     # ---- rules answers --------------------------------------------------------------------------------------
 

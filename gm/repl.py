@@ -27,7 +27,7 @@ from gm.i18n import t
 from gm.session import Reply, Session
 from gm.text import LANGS, fold
 
-META = ["/hand", "/board", "/moves", "/undo", "/save", "/lang", "/help", "/quit"]
+META = ["/hand", "/board", "/moves", "/card", "/undo", "/save", "/lang", "/help", "/quit"]
 
 
 class GameCompleter(Completer):

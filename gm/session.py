@@ -33,7 +33,7 @@ from gm.store import (
     genesis,
     storage_error_text,
 )
-from gm.text import LANGS, clean_name, distinct_names, has_undecodable, looks_like_question, printable
+from gm.text import LANGS, clean_name, distinct_names, has_undecodable, is_request, looks_like_question, printable
 
 log = logging.getLogger(__name__)
 
@@ -376,8 +376,11 @@ class Session:
             return reply
         if len(pending) == 1 and pick in YES:
             return self.play(pending[0], seat, lang)
-        if looks_like_question(text):
+        if looks_like_question(text) and not is_request(text):
             return self.question(text, seat, lang)
+        if is_request(text):  # "could you play my two sixes for me?": a move if it names one, else a question
+            reply = self.move(text, seat, lang)
+            return reply if reply.accepted or self.pending else self.question(text, seat, lang)
         return self.move(text, seat, lang)
 
     def play(self, plan: Any, seat: int, lang: str) -> Reply:
@@ -432,29 +435,28 @@ class Session:
         self.history = (self.history + lines)[-12:]
 
     def move(self, text: str, seat: int, lang: str) -> Reply:
-        from gm.parse import parse_move
+        from gm.parse.llm import understand
 
         reply = Reply()
-        res = parse_move(self.game, self.state, seat, text, lang=lang)
+        res, out = understand(self.game, self.state, seat, text, lang, self.llm)
         s = self.seats[seat]
         if res.lang and s.lang is None and res.kind != "no_match" and res.lang != lang:
             s.lang = res.lang  # a player who writes German gets German from now on
             lang = res.lang
         if res.kind == "action":
-            return self.play(res.plan, seat, lang)
-        if res.kind in ("ambiguous", "no_match") and self.llm is not None:
-            from gm.parse.llm import resolve
-
-            out = resolve(self.llm, self.game, self.state, seat, text, lang, res)
-            if out.kind == "action":
-                return self.play(out.action, seat, lang)  # the engine judges it again in commit
+            return self.play(res.plan, seat, lang)  # the engine judges it again in commit
+        if res.kind == "confirm":  # the words fit one move but say much else: a yes plays it
+            self.pending = [res.action]
+            reply.add(t("ui.did_you_mean", lang, move=self.kit.describe_action(res.action, lang)), "candidates")
+            return reply
+        if out is not None:
             if out.kind == "confirm":
                 self.pending = [out.action]
                 reply.add(t("ui.did_you_mean", lang, move=self.kit.describe_action(out.action, lang)),
                           "candidates")
                 return reply
-            if out.kind == "refused" and out.illegal is not None:
-                reply.add(t("ui.model_refused", lang, move=out.proposed or "?",
+            if out.kind == "refused" and out.illegal is not None and out.proposed:
+                reply.add(t("ui.model_refused", lang, move=out.proposed,
                             reason=self.kit.explain(out.illegal, lang, self.names)), "refusal")
                 return reply
             if out.kind == "clarify" and out.question and res.kind == "no_match":
@@ -498,6 +500,8 @@ class Session:
         scores = self.game.scores(self.state)
         table = ", ".join(f"{n} {s}" for n, s in zip(self.names, scores, strict=True))
         reply.add(t("ui.final_scores", lang, scores=table), "result")
+        for line in self.kit.final_lines(self.state, lang, self.names):
+            reply.add(line, "result")  # how each score came about, where the game's scoring has parts
         key = "ui.winners_tie" if len(winners) != 1 else \
             "ui.winner_low" if self.kit.info.lower_score_wins else "ui.winner_high"
         reply.add(t(key, lang, names=join_list([self.names[w] for w in winners], lang)), "result")
@@ -536,6 +540,10 @@ class Session:
                 reply.add(t("ui.no_moves", lang))
             for a in acts:
                 reply.add(f"  {self.kit.describe_action(a, lang)}")
+        elif cmd in ("/card", "/c", "/karte", "/carte"):
+            card = self.kit.card_lines(arg, lang, self.state) if arg else None
+            for line in card or [t("ui.no_card", lang, card=arg[:40] or "?")]:
+                reply.add(line, "answer" if card else "error")
         elif cmd in ("/undo", "/u"):
             reply = self.undo(seat, lang)
         elif cmd in ("/save", "/s"):

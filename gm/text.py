@@ -55,6 +55,17 @@ def is_question(text: str) -> bool:
     return s.endswith("?") or bool(_WH.match(s) or _INVERTED.match(s))
 
 
+_REQUEST = re.compile(r"^\s*(please[, ]+|bitte[, ]+|s'il te plait[, ]+)?(could|can|would|will) you\b|"
+                      r"^\s*(kannst|konntest|koenntest|wurdest|wuerdest) du\b|"
+                      r"^\s*(pourrais|peux|pourriez|pouvez)[- ](tu|vous)\b|^\s*(tu|vous) (peux|pourrais|pouvez)\b")
+
+
+def is_request(text: str) -> bool:
+    """A request to the game master to do something ("could you play the two sixes for me?", "kannst du ...",
+    "pourrais-tu ..."): a move when it names one, though it is phrased as a question."""
+    return bool(_REQUEST.match(fold(text)))
+
+
 def looks_like_question(text: str) -> bool:
     """A question mark at the end, or a question word at the start."""
     s = text.strip()

@@ -118,3 +118,31 @@ def test_hand_over_only_when_the_human_who_must_act_changes(store):
     assert len(handovers) == changes + 1
     assert any("Ana picked a token" in line for line in out)  # Ben's recap hides Ana's pile
     assert not any(f"Ana picked {t}" in line for line in out for t in ("T1", "T2", "T3", "T4", "T5", "T6"))
+
+
+def test_card_command_and_final_breakdown_come_from_the_kit(store):
+    s = Session.new(store, OPEN.name, [Seat("Ana"), Seat("Ben")], seed=1, options={}, default_lang="en")
+    token = s.state.pool[0]
+    assert s.handle(f"/card {token}").text == f"{token} is worth {toy_game.value(token)}."
+    assert "no card called" in s.handle("/card Z9").text and "no card called" in s.handle("/card").text
+    while not s.state.is_over:
+        action = s.game.legal_actions(s.state)[0]
+        reply = s.play(action, s.state.decision.player, "en")
+    finals = [m.text for m in reply.messages if m.kind == "result"]
+    for name, pile in zip(s.names, s.state.piles, strict=True):
+        assert f"{name}: {' + '.join(str(toy_game.value(t)) for t in pile) or '0'}" in finals
+
+
+def test_gm_cards_check_reports_each_problem(tmp_path, capsys):
+    from gm.cli import main
+
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_text('{"tokens": ["T1", "T2"]}')
+    bad.write_text('{"tokens": ["T1", "X2", "Y3"]}')
+    assert main(["cards", "check", str(good), "--game", OPEN.name]) == 0
+    assert "can be played with" in capsys.readouterr().out
+    assert main(["cards", "check", str(bad), "--game", OPEN.name]) == 1
+    out = capsys.readouterr().out
+    assert "'X2' is not a token" in out and "'Y3' is not a token" in out and "2 problem(s)" in out
+    assert main(["cards", "check", str(tmp_path / "missing.json"), "--game", OPEN.name]) == 2
+    assert main(["cards", "check", str(good), "--game", "odin"]) == 2  # ODIN takes no card files

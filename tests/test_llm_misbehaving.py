@@ -38,6 +38,8 @@ from gm.llm import (
     notice_key,
 )
 from gm.rules import answer as rules_answer
+from gm.rules.llm import sentences
+from gm.rules.retrieval import index
 from gm.session import Seat, Session
 from gm.store import Store
 
@@ -292,11 +294,11 @@ def test_escapes_and_control_characters_are_stripped_from_narration(tmp_path: An
     assert narration[0].text == shown[0] and narration[0].streamed
 
 
-def test_escapes_are_stripped_from_a_clarifying_question(tmp_path: Any, server: FakeOpenAI) -> None:
+def test_a_models_reading_is_never_shown(tmp_path: Any, server: FakeOpenAI) -> None:
     s, _ = table(tmp_path, server)
-    server.script(tool({"choice": None, "question": "\x1b[2JWhich \x1b[31mcard\x1b[0m do you\x07 mean?"}))
+    server.script(tool({"intent": "play", "cards": [{"words": "\x1b[2Jnice one\x07", "colour": "red"}]}))
     reply = s.handle("the nice one please")
-    assert "Which card do you mean?" in reply.text and not ESC.search(reply.text)
+    assert not reply.accepted and not ESC.search(reply.text) and "\x07" not in reply.text
 
 
 def test_clean() -> None:
@@ -311,21 +313,26 @@ def test_clean() -> None:
 QUESTION = "how many cards does each player get?"
 
 
-def test_a_rules_answer_is_cleaned_of_escapes(server: FakeOpenAI) -> None:
-    server.script(tool({"answer": "\x1b[2J\x1b[31mEach player gets 9 cards.\x1b[0m\x07",
-                        "sections": ["odin.setup.deal"], "supported": True}))
+def test_a_rules_answer_quotes_the_digest_never_the_models_words(server: FakeOpenAI) -> None:
+    server.script(tool({"section": "odin.setup.deal", "sentences": [2],
+                        "answer": "\x1b[2J\x1b[31mEach player gets 11 cards.\x1b[0m\x07"}))
     a = rules_answer(QUESTION, "odin", lang="en", llm=model(server))
-    assert a.source == "model" and a.text == "Each player gets 9 cards." and not ESC.search(a.render())
+    deal = index("odin", "en").by_id["odin.setup.deal"].text
+    second = sentences(deal)[1]
+    assert a.source == "model" and a.text.startswith(second) and "11" not in a.text and not ESC.search(a.render())
+    assert sorted(a.text.replace("\n", " ").split()) == sorted(deal.split())  # every word the digest's
 
 
 def test_a_rules_answer_naming_a_hidden_card_falls_back_and_says_so(tmp_path: Any, server: FakeOpenAI) -> None:
     s, _ = table(tmp_path, server)
     hidden = " ".join(sorted(bot_hand(s)))
-    server.script(tool({"answer": f"Each player gets 9 cards; Greedy holds {hidden}.",
-                        "sections": ["odin.setup.deal"], "supported": True}))
+    server.script(tool({"section": "odin.setup.deal", "sentences": [1, 99],
+                        "answer": f"Each player gets 9 cards; Greedy holds {hidden}."}))
     a = rules_answer(QUESTION, "odin", lang="en", state=s.state, player=0, names=s.names, llm=s.llm)
-    assert a.source != "model" and "Greedy holds" not in a.text
-    assert a.notice == t("ui.model_answer_unused", "en") and a.notice in a.render()
+    assert "Greedy holds" not in a.text and not set(bot_hand(s)) & set(a.text.split())
+    server.script(tool({"section": "odin.setup.deal", "sentences": [99]}))  # no such sentence: out of bounds
+    a = rules_answer(QUESTION, "odin", lang="en", state=s.state, player=0, names=s.names, llm=s.llm)
+    assert a.source != "model" and a.notice == t("ui.model_answer_unused", "en") and a.notice in a.render()
     assert a.to_json()["notice"] == a.notice
 
 
@@ -334,8 +341,7 @@ def test_a_model_never_replaces_the_engines_fact(tmp_path: Any, server: FakeOpen
     question = "how many cards does Greedy have?"
     engine = rules_answer(question, "odin", lang="en", state=s.state, player=0, names=s.names)
     assert engine.source == "engine"
-    server.script(tool({"answer": "Greedy has 42 cards, and each player is dealt some at the start.",
-                        "sections": ["odin.setup.deal"], "supported": True}))
+    server.script(tool({"section": "odin.setup.deal", "sentences": [1]}))
     a = rules_answer(question, "odin", lang="en", state=s.state, player=0, names=s.names, llm=s.llm)
     assert len(server.requests) == 1  # the model was asked
     assert a.text.startswith(engine.text) or engine.text in a.text
@@ -346,13 +352,12 @@ def test_a_model_never_replaces_the_engines_fact(tmp_path: Any, server: FakeOpen
     pytest.param(status(401), "ui.model_key_refused", id="401"),
     pytest.param(status(500), "ui.model_server_error", id="500"),
     pytest.param(garbage(), "ui.model_unreadable", id="not-json"),
-    pytest.param(tool({"answer": "No idea.", "sections": [], "supported": False}), "ui.model_answer_unused",
-                 id="unsupported"),
+    pytest.param(tool({"section": None, "sentences": []}), None, id="no-section"),
 ])
-def test_a_rules_answer_that_fell_back_says_why(server: FakeOpenAI, behaviour: Behaviour, key: str) -> None:
+def test_a_rules_answer_that_fell_back_says_why(server: FakeOpenAI, behaviour: Behaviour, key: str | None) -> None:
     server.script(behaviour)
     llm = model(server)
     a, seconds = timed(lambda: rules_answer(QUESTION, "odin", lang="en", llm=llm))
-    assert a.source == "digest" and a.notice == t(key, "en") and seconds < D + MARGIN
-    if key != "ui.model_answer_unused":  # the model is now skipped: the next answer says that instead
+    assert a.source == "digest" and a.notice == (t(key, "en") if key else None) and seconds < D + MARGIN
+    if key is not None:  # the model is now skipped: the next answer says that instead (no section: no notice)
         assert rules_answer(QUESTION, "odin", lang="en", llm=llm).notice == t("ui.model_paused", "en")

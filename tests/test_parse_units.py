@@ -591,3 +591,72 @@ def test_spelled_out_sequences_are_values_not_counts(text: str) -> None:
     res = parse_move(GAME, _SEQ, 0, text)
     got = [GAME.to_notation(a) for a in ([res.action] if res.kind == "action" else res.candidates)]
     assert got == ["play R6 R4 R3 take G2", "play R6 R4 R3 take G5"], (text, res)
+
+
+# ---- families found by blind sets G and H -------------------------------------------------------------------
+
+def _n(res: ParseResult) -> str | None:
+    return GAME.to_notation(res.action) if res.kind == "action" else None
+
+
+S_SIXTY = GAME.scenario({"players": 2, "hands": [["R6", "R2", "B6", "K4", "O9"], ["P1"]], "center": ["G5"],
+                         "to_move": 0, "last_played_by": 1})
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("soixante-deux", "62"), ("zweiundsechzig", "62"), ("sixty-two", "62"), ("quatre-vingt-douze", "92"),
+    ("soixante et onze", "71"), ("eighty two please", "82 please"), ("zwei Sechsen", "zwei Sechsen"),
+    ("twenty", "twenty"), ("six two", "six two")])
+def test_spoken_values_become_digits(text: str, expected: str) -> None:
+    from gm.parse.core import spoken_values
+
+    assert spoken_values(text) == expected
+
+
+@pytest.mark.parametrize("text", ["soixante-deux", "zweiundsechzig", "sixty-two", "62", "6r 2r", "rot6 rot2"])
+def test_a_value_said_as_a_number_plays_its_cards(text: str) -> None:
+    assert _n(parse_move(GAME, S_SIXTY, 0, text)) == "play R6 R2 take G5"
+
+
+@pytest.mark.parametrize("text", ["boah, die rote Sechs hätte ich vorhin spielen sollen",
+                                  "j'aurais dû jouer mon 6 rouge avant", "I should have played the red six",
+                                  "ich pass kurz auf den Hund auf", "Ich sag nix."])
+def test_regrets_and_lookalikes_are_no_move(text: str) -> None:
+    assert parse_move(GAME, S_SIXTY, 0, text).kind == "no_match"
+
+
+@pytest.mark.parametrize("text,code", [("R6 R6 take G5", "duplicate_card"),
+                                       ("red 6 and red 2, and I'm not taking anything", "take_required"),
+                                       ("rote Sechs und rote Zwei, aber ich nehm nix zurück", "take_required")])
+def test_what_the_words_refuse_is_refused(text: str, code: str) -> None:
+    res = parse_move(GAME, S_SIXTY, 0, text)
+    assert res.kind == "illegal" and res.illegal is not None and res.illegal.code == code
+
+
+def test_a_request_to_the_game_master_is_a_move_and_named_cards_win_over_im_out() -> None:
+    assert _n(parse_move(GAME, S_SIXTY, 0, "could you play my red six and red two for me please?")) == \
+        "play R6 R2 take G5"
+    assert parse_move(GAME, S_SIXTY, 0, "could you tell me the rules?").kind == "no_match"
+    out = GAME.scenario({"players": 2, "hands": [["B4", "B6"], ["P1"]], "center": ["R2"], "to_move": 0,
+                         "last_played_by": 1})
+    for text in ("beide, und ich bin raus!", "les deux, j'ai fini !"):
+        assert _n(parse_move(GAME, out, 0, text)) == "play B6 B4"
+
+
+def test_a_superlative_after_the_noun_describes_the_same_cards() -> None:
+    state = GAME.scenario({"players": 2, "hands": [["K5", "K6", "K7", "K8", "G9", "R1"], ["P1"]],
+                           "center": ["G4", "G3", "G2"], "to_move": 0, "last_played_by": 1})
+    res = parse_move(GAME, state, 0, "mes trois noirs les plus bas, je reprends le 4")
+    assert _n(res) == "play K7 K6 K5 take G4"
+
+
+@pytest.mark.parametrize("text", ["die rote Sechs ist meine Glückszahl", "il prend toujours les rouges, lui",
+                                  "she plays the red six every time"])
+def test_remarks_about_cards_are_no_move(text: str) -> None:
+    assert parse_move(GAME, S_SIXTY, 0, text).kind == "no_match"
+
+
+def test_a_line_full_of_words_the_parser_does_not_know_is_offered_back_not_played() -> None:
+    res = parse_move(GAME, S_SIXTY, 0, "lol my kid calls the orange nine 'the jarl'")
+    assert res.kind == "confirm" and GAME.to_notation(res.action) == "play O9 take G5"
+    assert _n(parse_move(GAME, S_SIXTY, 0, "lol ok I play the orange nine, the jarl")) == "play O9 take G5"

@@ -219,3 +219,22 @@ def test_a_whole_game_to_the_end_with_campaign_standings(store):
     standings = store.standings(store.campaign("freitag").id)
     assert set(standings) == {"Ana", "Greedy", "Random"}
     assert sum(r["wins"] for r in standings.values()) == pytest.approx(1.0)
+
+
+def test_a_request_to_the_game_master_is_played_and_a_real_question_answered(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
+    s = Session.new(store, "odin", [Seat("Ana"), Seat("Ben")], 3, {}, "en")
+    card = load_game("odin").view(s.state, s.to_move).hand[0]
+    reply = s.handle(f"could you play {card} for me please?")
+    assert reply.accepted and s.log[-1][1] == f"play {card}"
+    reply = s.handle("could you tell me how many cards everyone gets?")
+    assert not reply.accepted and reply.messages[0].kind == "answer" and "9" in reply.text
+
+
+def test_a_reading_the_parser_is_unsure_of_waits_for_a_yes(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'gm.sqlite3'}")
+    s = Session.new(store, "odin", [Seat("Ana"), Seat("Ben")], 3, {}, "en")
+    card = load_game("odin").view(s.state, s.to_move).hand[0]
+    reply = s.handle(f"lol my kid calls {card} 'the jarl'")
+    assert not reply.accepted and not s.log and "Did you mean" in reply.text and card in reply.text
+    assert s.handle("yes").accepted and s.log[-1][1] == f"play {card}"

@@ -277,6 +277,22 @@ class PebblesKit(Kit):
     def hand_lines(self, view: Any, lang: str, name: str | None = None) -> list[str]:
         return [f"Your pile: {' '.join(view.own_pile)}"] if view.own_pile is not None else []
 
+    def card_lines(self, query: str, lang: str, state: Any = None) -> list[str] | None:
+        token = query.strip().upper()
+        if state is None or token not in {*state.pool, *(t for pile in state.piles for t in pile)}:
+            return None
+        return [f"{token} is worth {value(token)}."]
+
+    def final_lines(self, state: Any, lang: str, names: Sequence[str]) -> list[str]:
+        return [f"{n}: {' + '.join(str(value(t)) for t in pile) or '0'}" for n, pile in zip(names, state.piles,
+                                                                                             strict=True)]
+
+    def check_cards(self, document: Any) -> list[str] | None:
+        tokens = document.get("tokens") if isinstance(document, dict) else None
+        if not isinstance(tokens, list):
+            return ["the file must hold {\"tokens\": [...]}"]
+        return [f"{t!r} is not a token (T and a number)" for t in tokens if not str(t).startswith("T")]
+
 
 def make(name: str, hidden: bool) -> PebblesKit:
     return PebblesKit(Pebbles(name, hidden))

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.core import Illegal
-from gm.text import LANGS, fold, is_question
+from gm.text import LANGS, fold, is_question, is_request
 
 MAX_CHARS = 500
 """Longer texts are refused (no_match "too_long") before any work is done."""
@@ -43,7 +43,9 @@ class ParseResult:
     """What the parser made of one utterance.
 
     ``kind`` is "action" (``action`` set; ``then`` holds further actions when one utterance answers several
-    decisions in a row), "ambiguous" (``candidates``: legal actions sorted by notation), "illegal"
+    decisions in a row), "confirm" (``action`` is the one legal action the words fit, but they say much the
+    parser does not know, so it is offered back for a yes rather than played), "ambiguous" (``candidates``:
+    legal actions sorted by notation), "illegal"
     (``illegal``: the engine's reason, or ``not_your_turn``) or "no_match" (``reason``: a short code).
     ``lang`` is the language the words most likely are, or None.
     """
@@ -68,6 +70,8 @@ class ParseResult:
             if self.then:
                 out["then"] = [game.to_notation(a) for a in self.then]
             return out
+        if self.kind == "confirm":
+            return {"kind": "confirm", "notation": game.to_notation(self.action)}
         if self.kind == "ambiguous":
             return {"kind": "ambiguous", "candidates": [game.to_notation(a) for a in self.candidates]}
         if self.kind == "illegal" and self.illegal is not None:
@@ -129,6 +133,51 @@ def tokenize(text: str) -> list[Token]:
             tok = tok.replace("'", "")
         out.append(Token(tok, i))
     return out
+
+
+# ---- spoken numbers ------------------------------------------------------------------------------------------
+
+_UNIT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+               "ein": 1, "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "fuenf": 5, "sechs": 6,
+               "sieben": 7, "acht": 8, "neun": 9, "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5,
+               "six_": 6, "sept": 7, "huit": 8, "neuf": 9}
+_TEN_WORDS = {"twenty": 2, "thirty": 3, "forty": 4, "fourty": 4, "fifty": 5, "sixty": 6, "seventy": 7, "eighty": 8,
+              "ninety": 9, "zwanzig": 2, "dreissig": 3, "dreisig": 3, "vierzig": 4, "funfzig": 5, "fuenfzig": 5,
+              "sechzig": 6, "siebzig": 7, "achtzig": 8, "neunzig": 9, "vingt": 2, "trente": 3, "quarante": 4,
+              "cinquante": 5, "soixante": 6, "septante": 7, "huitante": 8, "octante": 8, "nonante": 9}
+_FR_TEENS = {"dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15, "seize": 16,
+             "dix sept": 17, "dix huit": 18, "dix neuf": 19}
+_UNIT_RE = "|".join(sorted((w for w in _UNIT_WORDS if not w.endswith("_")), key=len, reverse=True))
+_TEN_RE = "|".join(sorted(_TEN_WORDS, key=len, reverse=True))
+_SPOKEN = re.compile(
+    rf"\b(?:(?P<de_u>{_UNIT_RE})und(?P<de_t>{_TEN_RE})"  # zweiundsechzig
+    rf"|(?P<fr80>quatre[ -]vingts?)(?:[ -](?P<fr80_u>dix[ -](?:sept|huit|neuf)|{'|'.join(_FR_TEENS)}|{_UNIT_RE}))?"
+    rf"|(?P<t>{_TEN_RE})(?:[ -]et)?[ -](?P<u>dix[ -](?:sept|huit|neuf)|onze|douze|treize|quatorze|quinze|seize|"
+    rf"{_UNIT_RE}))\b")
+
+
+def spoken_values(text: str) -> str:
+    """Two-digit numbers said in words, written as digits: "sixty-two", "zweiundsechzig", "soixante-deux",
+    "quatre-vingt-douze" -> "62", "62", "62", "92". Text without them is returned as it is (folded)."""
+    folded = fold(text)
+
+    def unit(word: str | None) -> int:
+        if not word:
+            return 0
+        word = word.replace("-", " ")
+        return _FR_TEENS.get(word, _UNIT_WORDS.get(word, 0))
+
+    def digits(m: re.Match[str]) -> str:
+        if m.group("de_u"):
+            value = 10 * _TEN_WORDS[m.group("de_t")] + unit(m.group("de_u"))
+        elif m.group("fr80"):
+            value = 80 + unit(m.group("fr80_u"))
+        else:
+            value = 10 * _TEN_WORDS[m.group("t")] + unit(m.group("u"))
+        return str(value) if 20 < value < 100 and value % 10 else m.group(0)
+
+    out = _SPOKEN.sub(digits, folded)
+    return text if out == folded else out
 
 
 # ---- lexicon -----------------------------------------------------------------------------------------------
@@ -387,6 +436,7 @@ class GameParser(ABC):
 
     game_name: str
     lexicon: Lexicon
+    request_kinds: tuple[str, ...] = ()  # lexicon kinds of the verbs that make "could you ..." a move
 
     @abstractmethod
     def read(self, hits: list[Hit], game: Any, state: Any, player: int) -> Interpretation:
@@ -395,6 +445,10 @@ class GameParser(ABC):
     @abstractmethod
     def digest(self, action: Any) -> Any:
         """What :meth:`Reading.match` needs of an action, computed once per legal action."""
+
+    def rewrite(self, text: str) -> str:
+        """The text as the grammar wants to read it (e.g. spoken values written as digits); by default as is."""
+        return text
 
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
         """The action when `text` is exactly the game's notation and names it completely; a list of actions
@@ -468,14 +522,15 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
         return no_match("empty", None)
     if len(text) > MAX_CHARS:
         return no_match("too_long", None)
-    tokens = tokenize(text)
+    tokens = tokenize(parser.rewrite(text))
     if not tokens:
         return no_match("no_move_words", None)
     hits = parser.lexicon.hits(tokens, hint)
     detected = word_language(hits, hint)
     exact = parser.exact(game, state, text)
     readings: list[Any] = []
-    if exact is None and is_question(text):
+    if exact is None and is_question(text) and not (
+            is_request(text) and any(h.first(*parser.request_kinds) for h in hits)):
         return no_match("question", detected)  # "should I play the red seven?", "kann ich drei legen?"
     if exact is None:
         interp = parser.read(hits, game, state, player if type(player) is int else -1)
@@ -496,7 +551,19 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
             return ParseResult("action", action=exact, lang=detected)
         return ParseResult("illegal", illegal=illegal, lang=detected)
     legal = [(a, parser.digest(a)) for a in game.legal_actions(state)]
-    return ground(game, state, readings, legal, detected)
+    res = ground(game, state, readings, legal, detected)
+    if res.kind == "action" and _chatter(hits) >= UNSURE_WORDS and not any(
+            h.first(*parser.request_kinds) for h in hits):
+        res.kind = "confirm"  # "lol my kid calls the black 9 'the jarl'": a remark as often as a move
+    return res
+
+
+# Words the lexicon does not know, in a line with no move verb, from which a reading is only offered back.
+UNSURE_WORDS = 3
+
+
+def _chatter(hits: Sequence[Hit]) -> int:
+    return sum(1 for h in hits if not h.entries and h.text.isalpha())
 
 
 def _plan(game: Any, state: Any, player: int, actions: list[Any], lang: str | None) -> ParseResult:

@@ -67,23 +67,25 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
     hits = index(game, lang).search(question, k=3)
     if llm is not None and hits and (hits[0].score >= MIN_SCORE or found is not None):
         from gm.llm import LLMBackoff, LLMError, notice_key
-        from gm.rules.llm import llm_answer
+        from gm.rules.llm import llm_pick
 
+        offline = found if found is not None else from_hits(hits, game, lang, question)
         try:
-            text, ids = llm_answer(llm, question, game, lang, hits, found.text if found else None,
-                                   registry.get(game).code_pattern)
+            picked = llm_pick(llm, question, game, lang, hits, found.text if found else None)
         except LLMError as exc:  # the offline answer stands, and says why
-            offline = found if found is not None else from_hits(hits, game, lang, question)
             key = notice_key(exc) or ("ui.model_paused" if isinstance(exc, LLMBackoff) else "ui.model_answer_unused")
             offline.notice = t(key, lang)
             return offline
+        if picked is None or (picked[0].section.gap and found is None):
+            return offline  # the model found no answer in the sections: the offline answer stands
+        hit, lead = picked
+        quoted = compose(hit, game, lang, lead, question)
         if found is None:
-            return Answer(text, cite(game, lang, ids), 0.9, lang, "model")
-        # The engine's answer stays verbatim; the model may add to it, never replace it.
-        if found.text not in text:
-            text = found.text if text in found.text else found.text + "\n" + text
-        sections = found.sections + [s for s in cite(game, lang, ids) if s not in found.sections]
-        return Answer(text, sections, found.confidence, lang, "model")
+            quoted.source = "model"
+            return quoted
+        # The engine's answer stays verbatim and first; the quoted rule follows it.
+        sections = found.sections + [c for c in quoted.sections if c not in found.sections]
+        return Answer(found.text + "\n" + quoted.text, sections, found.confidence, lang, "model")
     if found is not None:
         return found
     return from_hits(hits, game, lang, question)
@@ -95,17 +97,39 @@ def from_hits(hits: list[Hit], game: str, lang: str, question: str = "") -> Answ
     if not hits or hits[0].score < MIN_SCORE:
         return Answer(t("rules.dont_know", lang), [], hits[0].score / 10 if hits else 0.0, lang, "none")
     best = hits[0]
+    if best.section.gap:  # the rules leave it open: say so, with what the section says of it
+        return Answer(t("rules.dont_say", lang) + " " + best.section.text, cite(game, lang, [best.section.id]),
+                      min(1.0, best.score / 6), lang, "none")
     # Confidence grows with the best score and with its lead over the runner-up (0..1, not a probability).
     margin = (best.score - hits[1].score) / best.score if len(hits) > 1 else 1.0
     confidence = min(1.0, best.score / 6) * (0.6 + 0.4 * margin)
-    ids = [best.section.id]
+    out = compose(best, game, lang, None, question)
+    out.confidence = confidence
+    return out
+
+
+def compose(hit: Hit, game: str, lang: str, lead: list[int] | None, question: str = "") -> Answer:
+    """The answer a section gives: its sentences that state the fact first (`lead`, by index; by default the
+    ones `Index.lead` finds for the question), then the rest of the section, then how the editions differ
+    where they do; cited. The digest's own words, never rewritten."""
     ix = index(game, lang)
-    lead, rest = ix.lead(question, best.section) if question else ([best.section.text], [])
-    text = " ".join(lead) + ("\n" + " ".join(rest) if rest else "")
+    section = hit.section
+    if lead is not None:
+        from gm.rules.llm import sentences
+
+        all_sentences = sentences(section.text)
+        first = [all_sentences[i] for i in lead] or all_sentences[:1]
+        rest = [x for x in all_sentences if x not in first]
+    elif question:
+        first, rest = ix.lead(question, section)
+    else:
+        first, rest = [section.text], []
+    text = " ".join(first) + ("\n" + " ".join(rest) if rest else "")
+    ids = [section.id]
     from gm import games as registry
 
-    for note in registry.get(game).edition_links.get(best.section.id, []):
+    for note in registry.get(game).edition_links.get(section.id, []):
         if note in ix.by_id and note not in ids:
             ids.append(note)
             text += "\n" + t("rules.edition_note", lang) + " " + ix.by_id[note].text
-    return Answer(text, cite(game, lang, ids), confidence, lang, "digest")
+    return Answer(text, cite(game, lang, ids), 0.0, lang, "digest")

@@ -37,6 +37,7 @@ class Section:
     text: str
     terms: tuple[str, ...]
     questions: tuple[str, ...] = ()  # questions the section answers, as players ask them (our own words)
+    gap: bool = False  # a family of questions the rules leave open ("what if the tokens run out?")
 
 
 SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-ZÄÖÜÀ-Ý0-9«„\"(])")
@@ -78,7 +79,7 @@ class Index:
         doc = load_digest(game, lang)
         self.title = doc.get("title", game)
         self.sections = [Section(s["id"], s["title"], s["text"], tuple(s.get("terms", [])),
-                                 tuple(s.get("questions", []))) for s in doc["sections"]]
+                                 tuple(s.get("questions", [])), bool(s.get("gap", False))) for s in doc["sections"]]
         self.by_id = {s.id: s for s in self.sections}
         stop = {"en": STOPWORDS_EN_PLUS, "de": STOPWORDS_GERMAN, "fr": STOPWORDS_FRENCH}[lang]
         self.stopwords = {fold(w) for w in stop} - {fold(w) for w in KEEP[lang]}

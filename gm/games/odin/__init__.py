@@ -1,4 +1,4 @@
-"""ODIN's kit: its parser, narration, board and hand, status line, completions, model form and the answers the
+"""ODIN's kit: its parser, narration, board and hand, status line, completions, model reading form and the answers the
 engine gives from a position. Registered in gm/games/__init__.py."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from engine.odin.game import OdinView
 from gm.games.odin import answers, model, narrate
 from gm.games.odin.parse import PARSER
 from gm.i18n import t
-from gm.kit import Kit, ModelForm
+from gm.kit import Kit, ReadingForm
 from gm.rules import Answer
 
 
@@ -60,7 +60,7 @@ class OdinKit(Kit):
                  "hand_sizes": list(view.hand_sizes), "scores": list(view.scores)}
         return {"you": {"hand": hand, "seat": player}, "table": table}
 
-    def model_form(self, state: Any, view: OdinView) -> ModelForm | None:
+    def model_reading(self, state: Any, view: OdinView) -> ReadingForm | None:
         return model.form(view)
 
     def state_answer(self, question: str, lang: str, state: Any, player: int,

@@ -205,10 +205,39 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     game = GAME.name
     if not centre.slots:
         q = fold(question)
+        words = set(q.split())
+        if TOGETHER_Q.search(q) and not VALUE_Q.search(q) and len(play.slots) >= 2 and not (
+                words & (_BEAT | _PRONOUNS | _CENTRE)):
+            return _together_answer(play, lang, game)  # "can I play a red 5 and a green 7 together?"
         if not VALUE_Q.search(q) or SCORING_WORDS.search(q) or play.count_only:
             return None
         return _value_answer(play, lang, game)
     return _legality_answer(play, centre, lang, game)
+
+
+TOGETHER_Q = re.compile(r"\b(can|may|could|allowed|together|same time|kann|darf|durfen|konnen|zusammen|gleichzeitig|"
+                        r"peux|puis|peut|pouvons|ensemble|en meme temps|a la fois)\b")
+
+
+def _together_answer(play: _Cards, lang: str, game: str) -> Any:
+    """Whether fully named cards may be played together: one colour or one number (no centre named)."""
+    from engine.core import Illegal
+    from engine.odin.cards import CODE, codes, value_of
+
+    full = [(s, r) for s, r in play.slots if s is not None and r is not None]
+    if len(full) != len(play.slots):
+        return None
+    cards = [s * 9 + r - 1 for s, r in full]
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        return _answer(t("odin.hypo.same_card", lang, card=CODE[twice]), game, lang, HYPO_SECTIONS["cards"])
+    mask = sum(1 << c for c in cards)
+    shown = codes(mask)
+    if len({s for s, _ in full}) > 1 and len({r for _, r in full}) > 1:
+        why = explain(Illegal("mixed_cards", {"cards": list(shown)}), lang)
+        return _answer(t("odin.hypo.no", lang, reason=why), game, lang, HYPO_SECTIONS["mixed_cards"])
+    return _answer(t("odin.hypo.together_yes", lang, cards=" ".join(shown), value=value_of(mask)), game, lang,
+                   HYPO_SECTIONS["mixed_cards"] + HYPO_SECTIONS["value"])
 
 
 def read_question(question: str, lang: str) -> tuple[_Cards, _Cards] | None:

@@ -27,7 +27,7 @@ from typing import Any
 from engine.core import NotationError
 from engine.odin.actions import Pass, Play
 from engine.odin.cards import ALL, BIT, CODE, INDEX, RANK_MASK, SUIT, SUIT_MASK, bits, codes_t
-from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, add_common
+from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, add_common, spoken_values
 
 # ---- lexicon -----------------------------------------------------------------------------------------------
 
@@ -59,7 +59,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("take", "de", "nehme nehmen schnappe", True),
     ("take", "de", "nehm nimm nimmt nehmt schnapp schnappt schnappen hole hol holen", False),
     ("take", "fr", "prends prendre récupère récupérer", True),
-    ("take", "fr", "prend prenant prendrai prendra récupères ramasse ramasser", False),
+    ("take", "fr", "prend prenant prendrai prendra récupères ramasse ramasser reprends reprendre reprend", False),
     ("pass", "en", "pass passing", True),
     ("pass", "en", "skip skipping next", False),
     ("pass", "de", "passe passen aussetzen", True),
@@ -67,8 +67,9 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("pass", "fr", "passe passer", True),
     ("pass", "fr", "passons passez passerai saute sauter", False),
     ("nothing", "fr", "rien", False),
-    ("nothing", "en", "nothing", False),
+    ("nothing", "en", "nothing anything", False),
     ("nothing", "de", "nichts", False),
+    ("nix", "de", "nix", False),  # "ich nehm nix zurück": no take; "ich sag nix" is no pass
     # two-part pass phrases: "sit (this one) out", "ich setze aus"
     ("pass_a", "en", "sit sitting", False),
     ("pass_b", "en", "out", False),
@@ -205,6 +206,9 @@ def build_lexicon() -> Lexicon:
     lex.add("v", "suit", 3, "fr", "letter")  # vert
     for rank in range(1, 10):
         lex.add(f"v{rank}", "code", INDEX[f"G{rank}"], "fr")  # "v8 v3": vert
+    lex.add("suite", "card", None, "fr", "plural")  # "la suite rouge": the run of reds
+    lex.add("sequence", "card", None, "en", "plural")
+    lex.add("reihe", "card", None, "de", "plural")
     lex.add("card", "card", None, "en", fuzzy=True)
     lex.add("cards", "card", None, "en", "plural", fuzzy=True)
     lex.add("karte", "card", None, "de", fuzzy=True)
@@ -223,9 +227,9 @@ def build_lexicon() -> Lexicon:
 # ---- symbols -----------------------------------------------------------------------------------------------
 
 _PRIORITY = ("code", "suit", "num", "card", "take", "play", "pass", "pass_a", "pass_b", "neg", "later", "except",
-             "or", "correct", "nope", "with", "nothing", "always", "hesitate", "have", "keep", "nth", "numword", "last",
-             "middle", "sup", "supadj", "whole", "handword", "it", "zero", "all", "both", "art", "def", "poss", "link",
-             "conj", "sep")
+             "or", "correct", "nope", "with", "nothing", "nix", "always", "hesitate", "have", "keep", "nth", "numword",
+             "last", "middle", "sup", "supadj", "whole", "handword", "it", "zero", "all", "both", "art", "def", "poss",
+             "link", "conj", "sep")
 _MARKERS = frozenset({"art", "def", "poss", "all", "both", "count", "sup"})
 _NO_FLAGS: frozenset[str] = frozenset()
 _NOT_FOR_ME = {("pas", "pour", "moi"), ("nothing", "for", "me"), ("nichts", "fur", "mich"), ("nix", "fur", "mich")}
@@ -423,6 +427,8 @@ class Parts:
     nothing: bool = False  # "rien", "nothing", "nichts"
     statement: bool = False  # "immer", "always": a remark about the game
     last: bool = False  # "my last card"
+    out: bool = False  # "raus", "out": after named cards, the hand is emptied rather than a pass
+    no_take: bool = False  # "I'm not taking anything", "ich nehme nichts": no centre card
 
 
 def _items(syms: list[Sym]) -> Parts:
@@ -494,6 +500,7 @@ def _items(syms: list[Sym]) -> Parts:
             cur.mode = mode
         elif k == "pass":
             parts.passed = clause_pass = True
+            parts.out = parts.out or s.text in ("raus", "out")  # "beide Neuner, und ich bin raus!"
         elif k == "pass_a":
             part_a = True
         elif k == "pass_b":
@@ -589,6 +596,9 @@ def _items(syms: list[Sym]) -> Parts:
             pass
         elif k == "nothing":
             parts.nothing = True  # "rien pour moi": a pass, unless cards are named ("j'ai plus rien")
+            parts.no_take = parts.no_take or mode == "take"  # "... and I'm not taking anything"
+        elif k == "nix":
+            parts.no_take = parts.no_take or mode == "take"
         elif k == "always":
             parts.statement = True  # "immer die Neuner...": talk about the game, not a move
         elif k == "with":
@@ -602,6 +612,8 @@ def _items(syms: list[Sym]) -> Parts:
             if mode == "take" and not (nxt is not None and nxt.kind == "sup"):
                 cur.positional = True
                 cur.card = True
+        elif k in ("def", "art") and nxt is not None and nxt.kind == "sup" and cur.has_content() and cur.sup is None:
+            pass  # "mes trois noirs les plus bas": the superlative after the noun describes the same cards
         elif k in _MARKERS:
             if cur.has_content() and k != "sup":
                 close()
@@ -839,6 +851,7 @@ class OdinReading:
     take_card: int | None = None
     hand: int = 0
     exclude: int = 0  # cards the player excluded ("except the orange"): never played
+    no_take: bool = False  # the player takes nothing: only a play that empties the hand fits
     _union: int = field(default=0, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -851,6 +864,8 @@ class OdinReading:
         if self.is_pass:
             return None
         mask, take = info
+        if self.no_take and take >= 0:
+            return None
         if self.take_mask is not None and (take < 0 or not self.take_mask >> take & 1):
             return None
         if not self.specs:
@@ -925,7 +940,9 @@ class OdinReading:
         if not plays:
             return "inconsistent"
         takes: list[str | None]
-        if self.take_card is not None:
+        if self.no_take:
+            takes = [None]
+        elif self.take_card is not None:
             takes = [CODE[self.take_card]]
         elif self.take_mask is not None:
             fits = state.center & self.take_mask
@@ -965,6 +982,7 @@ def _assign(rest: int, loose: list[Spec]) -> float | None:
 
 class OdinParser(GameParser):
     game_name = "odin"
+    request_kinds = ("play", "take", "pass")
 
     def __init__(self) -> None:
         self.lexicon = build_lexicon()
@@ -984,6 +1002,11 @@ class OdinParser(GameParser):
             self._digests[action] = d
         return d
 
+    def rewrite(self, text: str) -> str:
+        text = spoken_values(text)  # "sixty-two", "zweiundsechzig", "soixante-deux": a 6 and a 2
+        text = _NUMBER_LETTER.sub(lambda m: m.group(2) + m.group(1), text)  # "9r" -> "r9"
+        return _GLUED.sub(lambda m: m.group(1) + " " + m.group(2), text)  # "rot9" -> "rot 9"
+
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
         words = text.split()
         if not words or words[0].lower() not in ("play", "pass"):
@@ -1000,6 +1023,21 @@ class OdinParser(GameParser):
         texts = [h.text for h in hits]
         if any(pair in _NEXT_TIME for pair in zip(texts, texts[1:], strict=False)):
             return Interpretation([], "negated")  # "I'll pass next time": not a move now
+        if _REGRET_WORDS & set(texts) or any(pair in _REGRETS for pair in zip(texts, texts[1:], strict=False)):
+            return Interpretation([], "statement")  # "I should have played the red 7", "j'aurais dû jouer"
+        hits = [Hit(h.token, ()) if h.text == "ai" and nxt.text in _DONE else h
+                for h, nxt in zip(hits, [*hits[1:], hits[-1]], strict=True)]  # "j'ai fini": not "have"
+        verbs = any(h.first("play", "take", "pass") for h in hits)
+        if not verbs and any(b.text in _COPULAS and a.first("num", "suit", "code") for a, b in zip(
+                hits, hits[1:], strict=False)) or any(
+                a in _THIRD_PERSON and b.first("play", "take", "pass") for a, b in zip(texts, hits[1:], strict=False)):
+            return Interpretation([], "statement")  # "die Acht ist meine Glückszahl", "il prend toujours les rouges"
+        if _separable_pass(hits):
+            return Interpretation([], "no_move_words")  # "ich pass kurz auf den Hund auf"
+        codes = [c for h in hits if (c := h.first("code")) is not None and h.distance == 0 and not any(
+            x.first("correct", "nope", "neg") for x in hits)]
+        if len(codes) != len({c.value for c in codes}):  # "R8 R8 take B3": the same card twice
+            return Interpretation([Named([Play(tuple(CODE[c.value] for c in codes), _named_take(hits, state))])])
         if any(tri in _NOT_FOR_ME for tri in zip(texts, texts[1:], texts[2:], strict=False)):
             return Interpretation([OdinReading(1.0, is_pass=True)])  # "pas pour moi", "nothing for me"
         if _transitive_pass(hits):
@@ -1096,8 +1134,12 @@ class OdinParser(GameParser):
             for r in readings:
                 if isinstance(r, OdinReading) and not r.is_pass:
                     r.take_mask = (r.take_mask if r.take_mask is not None else ALL) & ~exclude_take
+        if parts.no_take:
+            for r in readings:
+                if isinstance(r, OdinReading) and not r.is_pass:
+                    r.no_take = True
         if parts.passed:
-            if parts.verbs or take_item is not None:
+            if parts.verbs or take_item is not None or (parts.out and play):
                 readings.append(pass_reading)
             else:
                 readings.insert(0, pass_reading)
@@ -1238,6 +1280,52 @@ def _ones_missing(syms: list[Sym], hand: int, center: int) -> bool:
 
 
 _TURN_WORDS = frozenset({"turn", "tour", "zug", "runde", "round", "manche", "mal", "fois", "time"})
+
+
+_COPULAS = frozenset({"ist", "is", "est", "sind", "are", "sont", "war", "etait", "isch"})  # after a card
+_THIRD_PERSON = frozenset({"il", "elle", "ils", "elles", "er", "he", "she", "they"})
+_DONE = frozenset({"fini", "finis", "termine"})
+_NUMBER_LETTER = re.compile(r"\b([1-9])([brpgkoBRPGKO])\b")
+_GLUED = re.compile(r"\b(rot|rote|blau|blaue|gruen|grun|grün|gruene|schwarz|schwarze|rosa|pink|lila|red|blue|green|"
+                    r"black|orange|rouge|bleu|vert|noir|violet)([1-9])\b", re.IGNORECASE)
+_REGRET_WORDS = frozenset({"aurais", "aurait", "hatte", "haette", "hattest", "shouldve", "wouldve", "couldve",
+                           "regrette"})
+_REGRETS = frozenset({("should", "have"), ("would", "have"), ("could", "have"), ("if", "i"), ("wenn", "ich"),
+                      ("si", "j"), ("si", "javais"), ("should", "ve"), ("would", "ve")})
+
+
+def _separable_pass(hits: list[Hit]) -> bool:
+    """German "aufpassen" split around its object: "ich pass kurz auf den Hund auf" is not a pass."""
+    for i, h in enumerate(hits):
+        if h.first("pass") is not None and h.text in ("pass", "passe", "passt"):
+            return any(x.text == "auf" for x in hits[i + 1:])
+    return False
+
+
+@dataclass(slots=True)
+class Named:
+    """The literal move the words write out, which no legal action fits ("R8 R8": the same card twice): the
+    engine says why it is refused."""
+
+    actions: list[Any]
+    score: float = 1.0
+
+    def match(self, action: Any, info: Any) -> float | None:
+        return None
+
+    def literal(self, game: Any, state: Any) -> list[Any] | str:
+        return list(self.actions)
+
+
+def _named_take(hits: list[Hit], state: Any) -> str | None:
+    """The centre card a "take" names in a line of codes, if any."""
+    for i, h in enumerate(hits):
+        if h.first("take") is not None:
+            for x in hits[i + 1:]:
+                c = x.first("code")
+                if c is not None:
+                    return CODE[c.value]
+    return None
 
 
 def _transitive_pass(hits: list[Hit]) -> bool:
