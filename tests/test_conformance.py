@@ -231,7 +231,7 @@ def test_game_satisfies_the_protocol_and_info_is_consistent(name: str) -> None:
     assert len(set(names)) == len(names)
     assert game.options(None) == game.options({}) == info.defaults()
     for spec in info.options:
-        assert isinstance(spec, OptionSpec) and spec.type in ("int", "bool", "str")
+        assert isinstance(spec, OptionSpec) and spec.type in ("int", "bool", "str", "json_file")
         assert spec.choices == () or spec.default in spec.choices
         assert game.options({spec.name: spec.default})[spec.name] == spec.default
         for choice in spec.choices:

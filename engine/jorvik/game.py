@@ -97,7 +97,7 @@ INFO = GameInfo(
     options=(
         OptionSpec("mode", "str", "karl", ("karl", "jarl"),
                    "karl: the basic game; jarl: the advanced game (spaces 7-12, reservations, more cards)"),
-        OptionSpec("cards", "str", None, (),
+        OptionSpec("cards", "json_file", None, (),
                    "a card document (the parsed JSON of engine/jorvik/data/cards.json) to play with; "
                    "default: the shipped deck"),
     ),
