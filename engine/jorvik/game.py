@@ -1500,7 +1500,7 @@ class JorvikGame:
             "decision": {"player": d.player, "kind": d.kind},
             "deck_left": len(s.deck), "season": SEASONS[t.season[top]] if top >= 0 else "final",
             "bag_left": len(s.bag), "supply": goods_dict(s.supply), "spaces": spaces, "reserved": reserved,
-            "seats": seats, "pool": goods_dict(s.pool), "pile": list(goods_list(s.pile)),
+            "player_areas": seats, "pool": goods_dict(s.pool), "pile": list(goods_list(s.pile)),
             "scores": list(s.vp), "is_over": s.over, "winners": self.winners(s), "ply": s.ply}
         if s.over:
             data["final_scoring"] = [dict(b) for b in s.final]
