@@ -405,6 +405,6 @@ def test_board_at_game_end_and_one_hand_target() -> None:
 def test_registry() -> None:
     assert games.get(" ODIN ") is games.get("odin") and games.get("odin").playable
     with pytest.raises(NotImplementedError):  # a kit without an engine has rules answers only
-        narrate("jorvik", [], "en", NAMES)
+        narrate("name-of-odin", [], "en", NAMES)
     with pytest.raises(LookupError):
         narrate("chess", [], "en", NAMES)

@@ -39,7 +39,9 @@ class JorvikKit(Kit):
         return narrate.status(view.to_json(), lang)
 
     def setup_line(self, view: Any, lang: str) -> str:
-        mode = view.to_json().get("mode", "karl")
+        data = view.to_json()
+        narrate.remember(data)
+        mode = data.get("mode", "karl")
         return t("jorvik.ui.setup", lang, mode=t(f"jorvik.board.mode_{mode}", lang))
 
     def completions(self, view: Any) -> list[str]:

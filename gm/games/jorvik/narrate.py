@@ -222,7 +222,8 @@ def _event_line(e: Any, lang: str, names: Sequence[str], viewer: int | None) -> 
             line = t("jorvik.event.picts_protected", lang, names=_names(e.protected, names, lang)) + " " + line
         return line
     if kind == "viking_placed":
-        card = card_named(_SEEN["spaces"].get(e.space, ""), lang) if _SEEN["spaces"].get(e.space) else "?"
+        cid = _SEEN["spaces"].get(e.space)
+        card = t("jorvik.event.card_paren", lang, card=card_named(cid, lang)) if cid else ""
         return say("placed_brown" if e.brown else "placed", space=e.space, card=card, position=e.position,
                    price=coins(e.price, lang))
     if kind == "card_reserved":
