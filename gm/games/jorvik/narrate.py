@@ -69,8 +69,8 @@ def goods_phrase(goods: Any, lang: str) -> str:
     if not counts:
         return t("jorvik.good.none", lang)
     order = sorted(counts, key=lambda g: GOODS.index(g) if g in GOODS else 99)
-    parts = [good_name(g, lang) if counts[g] == 1 else t("jorvik.good.count", lang, n=counts[g], good=good_name(g, lang))
-             for g in order]
+    parts = [good_name(g, lang) if counts[g] == 1 else
+             t("jorvik.good.count", lang, n=counts[g], good=good_name(g, lang)) for g in order]
     return t("list.sep", lang).join(parts)
 
 
@@ -254,7 +254,7 @@ def _event_line(e: Any, lang: str, names: Sequence[str], viewer: int | None) -> 
     if kind == "immediate_effect":
         if e.effect == "brown_vikings":
             return say("brown_vikings", card=card_named(e.card, lang), n=e.brown)
-        gained = e.coins[player] if 0 <= player < len(e.coins) else 0
+        gained = e.coins[player] if player is not None and 0 <= player < len(e.coins) else 0
         key = "coin_from_each" if e.effect == "coin_from_each" else "gain_coins"
         return say(key, card=card_named(e.card, lang), coins=coins(gained, lang))
     if kind == "income_taken":
@@ -554,8 +554,9 @@ def board_lines(view: Mapping[str, Any], lang: str, names: Sequence[str]) -> lis
             lines.append(t("jorvik.board.over_many", lang, names=_names(winners, names, lang)))
         return lines
     d = view.get("decision") or {}
-    seat = d.get("player")
-    if seat is not None:
+    turn = d.get("player")
+    if turn is not None:
+        seat = int(turn)
         mine = view.get("you") is not None and seat == view.get("you")
         lines.append(t(you_key("jorvik.board.turn", mine), lang, name=player_name(names, seat, lang),
                        what=decision_text(view, lang)))

@@ -25,7 +25,8 @@ from typing import Any
 from engine.core import NotationError
 from engine.jorvik.cards import GOODS
 from gm.games.jorvik import narrate
-from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, add_common, is_question, tokenize
+from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, add_common, tokenize
+from gm.text import is_question
 
 # ---- lexicon -----------------------------------------------------------------------------------------------
 
@@ -478,7 +479,7 @@ def _expand(intents: list[Intent], held: dict[str, int]) -> list[Intent]:
 
 def _with(it: Intent, goods: list[tuple[str, int]], verbs: list[str] | None = None, took: str | None = None,
           took_good: str | None = None) -> Intent:
-    new = Intent(**{f: getattr(it, f) for f in Intent.__slots__})  # type: ignore[attr-defined]
+    new = Intent(**{f: getattr(it, f) for f in Intent.__slots__})
     new.goods = goods
     new.refs = list(it.refs)
     if verbs is not None:
@@ -515,7 +516,8 @@ def context(state: Any, player: int) -> Ctx:
     others = tuple(t.ids[c] for o in range(state.players) if o != seat for c in state.display[o])
     d = state.decision
     offer = d.facts.get("card") if d.kind in ("jorvik_purchase", "jorvik_reserved_purchase") else None
-    held = {GOODS[g]: state.pool[g] + state.storage[seat][g] for g in range(8) if state.pool[g] + state.storage[seat][g]}
+    both = [state.pool[g] + state.storage[seat][g] for g in range(8)]
+    held = {GOODS[g]: n for g, n in enumerate(both) if n}
     return Ctx(d.kind, seat, rows, spaces, cargo, own, others, offer, held)
 
 
