@@ -52,7 +52,8 @@ DECK = re.compile(r"\b(cards left|left in the deck|how many cards|karten (ubrig|
                   r"cartes restantes|combien de cartes|reste-t-il)\b")
 INCOME = re.compile(r"\b(income|einkommen|revenu)\b")
 CARD_DOES = re.compile(
-    r"^(?:what|wha)\s+(?:does|do|is|are)\s+(?:the\s+|a\s+|an\s+)?(?P<en>.+?)\s*(?:do|does|mean|for)?\s*\??$"
+    r"^what\s+(?:does|do)\s+(?:the\s+|a\s+|an\s+|my\s+)?(?P<en>.+?)\s+(?:do|mean|give)\s*\??$"
+    r"|^what(?:'s|\s+is|\s+are)\s+(?:the\s+|a\s+|an\s+)?(?P<en2>.+?)\s*\??$"
     r"|^was\s+(?:macht|bewirkt|kann|tut|bringt)\s+(?:der|die|das|ein|eine|den)?\s*(?P<de>.+?)\s*(?:genau)?\s*\??$"
     r"|^(?:que|qu'est-ce que)\s+(?:fait|font)\s+(?:le|la|les|l'|un|une)?\s*(?P<fr>.+?)\s*\??$"
     r"|^a quoi sert\s+(?:le|la|les|l'|un|une)?\s*(?P<fr2>.+?)\s*\??$")
@@ -229,9 +230,9 @@ def _moves(state: Any, player: int, lang: str, names: Sequence[str]) -> Any:
 
 def hypothetical_answer(question: str, lang: str, state: Any = None) -> Any:
     q = fold(question).strip()
-    m = CARD_DOES.search(q)
+    m = CARD_DOES.search(q) if not COST.search(q) else None
     if m:
-        what = next((m.group(k) for k in ("en", "de", "fr", "fr2") if m.group(k)), "")
+        what = next((m.group(k) for k in ("en", "en2", "de", "fr", "fr2") if m.group(k)), "")
         lines = card_lines(what, lang, state)
         if lines:
             return _answer("\n".join(lines), lang)

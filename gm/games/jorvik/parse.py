@@ -23,6 +23,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import NotationError
+from engine.jorvik.actions import (
+    Buy,
+    Craft,
+    Demand,
+    Done,
+    Give,
+    Pick,
+    Reserve,
+    Sacrifice,
+    Sell,
+    Skip,
+    Store,
+    Swap,
+    UseCard,
+    Withdraw,
+)
 from engine.jorvik.cards import GOODS
 from gm.games.jorvik import narrate
 from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, add_common, tokenize
@@ -258,7 +274,10 @@ _LABEL = re.compile(r"^(?:f([1-6])x([1-8])|r([1-9]))$")
 
 def _clauses(hits: list[Hit]) -> list[list[Hit]]:
     out: list[list[Hit]] = [[]]
-    for h in hits:
+    for i, h in enumerate(hits):
+        if h.text == "plus" and i + 1 < len(hits) and hits[i + 1].text in ("de", "d"):
+            out[-1].append(h)  # FR "plus de …": "no more …"
+            continue
         if h.text in _SPLIT or h.text in _THEN or h.text in _AND:
             if out[-1]:
                 out.append([])
@@ -294,6 +313,10 @@ def _intent(clause: list[Hit]) -> Intent:
         m = _LABEL.match(text)
         if m:
             it.labels.append(f"{m.group(1)}.{m.group(2)}" if m.group(1) else f"R{m.group(3)}")
+            i += 1
+            continue
+        if text == "plus" and nxt is not None and nxt.text in ("de", "d"):
+            it.neg = True  # "plus de Vikings marron"
             i += 1
             continue
         if text == "or" and prev is not None and prev.text in ("l", "d", "de"):
@@ -590,7 +613,9 @@ class JReading:
             if k not in kinds:
                 return None
             score += 1.0
-        elif not self._implied(k):
+        elif self._implied(k):
+            score += 1.0
+        elif not self._weakly_implied(k):
             return None
         good = getattr(action, "good", None)
         goods = {g for g, _ in it.goods}
@@ -618,13 +643,15 @@ class JReading:
             return None
         return score + fit
 
+    def _weakly_implied(self, k: str) -> bool:
+        """"the amber" while goods are assigned: every move with it fits (and is asked about)."""
+        return self.ctx.decision in _GOODS_DECISIONS and bool(self.intent.goods) and k in (
+            "craft", "sell", "sacrifice", "store", "give", "take", "pick")
+
     def _implied(self, k: str) -> bool:
         """Without a verb: what the other words make of the action kind."""
         it, ctx = self.intent, self.ctx
         refs = it.refs
-        if ctx.decision in _GOODS_DECISIONS and it.goods and k in ("craft", "sell", "sacrifice", "store", "give",
-                                                                    "take", "pick"):
-            return True  # "the amber": every move with it is asked about
         if k in ("demand", "reserve"):
             return bool(refs or it.numbers or it.viking or it.goods) and not (it.storage or it.market)
         if k == "buy":
@@ -710,7 +737,8 @@ class JReading:
             return 0.0
         if k in ("sell", "sacrifice"):
             want = "trader" if k == "sell" else "oracle"
-            if refs and not any(r.ctype == want or r.code is not None for r in refs):
+            if refs and not any(r.ctype == want or r.code is not None and ctx.rows.get(r.code, {}).get("type") == want
+                                for r in refs):
                 return None
             return 0.5 if refs else 0.0
         if k == "use":
@@ -734,7 +762,7 @@ class JReading:
         it, ctx = self.intent, self.ctx
         verbs = set(it.verbs)
         goods = [g for g, _ in it.goods]
-        out: list[str] = []
+        out: list[Any] = []
         if ctx.decision == "jorvik_demand" or verbs & {"place", "reserve", "want"} and not goods:
             spaces = [r.space for r in it.refs if r.space is not None] + it.numbers
             for cid_space, cid in ctx.spaces.items():
@@ -742,42 +770,41 @@ class JReading:
                     spaces.append(cid_space)
             for sp in spaces:
                 if "reserve" in verbs or sp > 6:
-                    out.append(f"reserve {sp}" + (" brown" if it.brown else ""))
+                    out.append(Reserve(sp, it.brown))
                 else:
-                    out.append(f"demand {sp}" + (" brown" if it.brown else ""))
+                    out.append(Demand(sp, it.brown))
+            if it.refs and not spaces:
+                return "no_such_card"
         if "buy" in verbs or "pay" in verbs or it.yes:
-            out.append("buy with card" if it.card_word else "buy")
+            out.append(Buy(it.card_word))
         if verbs & {"pass", "skip", "withdraw"}:
-            out.append({"jorvik_purchase": "withdraw", "jorvik_reserved_purchase": "withdraw",
-                        "jorvik_assign": "done"}.get(ctx.decision, "skip"))
+            out.append({"jorvik_purchase": Withdraw(), "jorvik_reserved_purchase": Withdraw(),
+                        "jorvik_assign": Done()}.get(ctx.decision, Skip()))
+        crafts = [r.code for r in it.refs if r.code]
+        if any(r.ctype == "craft" for r in it.refs):
+            crafts += [c for c in ctx.own if ctx.rows.get(c, {}).get("type") == "craft"]
         for g in goods:
             if "sell" in verbs:
-                out.append(f"sell {g}")
+                out.append(Sell(g))
             if "sacrifice" in verbs:
-                out.append(f"sacrifice {g}")
+                out.append(Sacrifice(g))
             if "store" in verbs or it.storage:
-                out.append(f"store {g}")
+                out.append(Store(g))
             if "give" in verbs or it.market:
-                out.append(f"give {g}")
-            crafts = [r.code for r in it.refs if r.code]
-            for cid in crafts:
-                out.append(f"craft {g} {cid}")
+                out.append(Give(g))
+            if verbs & {"pick", "steal", "take"} and ctx.decision == "jorvik_pick":
+                pool = crafts or [c for c in (*ctx.own, *ctx.others) if ctx.rows.get(c, {}).get("type") == "craft"]
+                out.extend(Pick(g, c) for c in pool)
+            else:
+                out.extend(Craft(g, c) for c in crafts)
         if "use" in verbs:
             for r in it.refs:
-                for cid in ctx.own or ():
-                    if ref_fits(r, ctx, cid):
-                        out.append(f"use {cid}")
+                out.extend(UseCard(c) for c in ctx.own if ref_fits(r, ctx, c))
                 if r.code:
-                    out.append(f"use {r.code}")
+                    out.append(UseCard(r.code))
         if "swap" in verbs and len(it.labels) == 2:
-            out.append(f"swap {it.labels[0]} {it.labels[1]}")
-        actions = []
-        for text in out:
-            try:
-                actions.append(game.parse_notation(text))
-            except NotationError:
-                continue
-        return actions or "no_move_words"
+            out.append(Swap(it.labels[0], it.labels[1]))
+        return out or "no_move_words"
 
 
 @dataclass(slots=True)
@@ -858,8 +885,10 @@ class JorvikParser(GameParser):
             return None
         plan: list[Any] = []
         s = state
-        for step in steps:
-            if s.decision.player != player:
+        for k, step in enumerate(steps):
+            if s.decision.player != player or s.decision.kind not in _GOODS_DECISIONS | {ctx.decision}:
+                if plan and all(_finishing(x) for x in steps[k:]):
+                    break  # "…, fertig": the assignment ended by itself when nothing was left
                 return None
             c = context(s, player)
             reading = JReading(step, c)
@@ -908,6 +937,11 @@ class JorvikParser(GameParser):
 
 def _raw_text(hits: list[Hit]) -> str:
     return " ".join(h.text for h in hits)
+
+
+def _finishing(it: Intent) -> bool:
+    """"done", "fertig", "the rest to the supply": a step that only ends the assignment."""
+    return not it.goods and not it.refs and (bool(set(it.verbs) & {"done", "pass", "skip"}) or it.rest or it.supply)
 
 
 def _refused(it: Intent) -> str | None:
