@@ -191,7 +191,8 @@ CODES = {
     "not_a_craft": {"card": "A07"}, "no_free_material_space": {"card": "A03", "good": "wool"},
     "no_such_good_on_card": {"card": "B06", "good": "amber"}, "no_trader_or_good": {"good": "jet"},
     "no_oracle_or_good": {"good": "wool"}, "storage_full_or_no_good": {"good": "iron", "capacity": 1},
-    "cannot_give": {"good": "iron"}, "cannot_take": {"good": "iron", "given": 1}, "no_such_swap": {"a": "1.1", "b": "1.2"},
+    "cannot_give": {"good": "iron"}, "cannot_take": {"good": "iron", "given": 1},
+    "no_such_swap": {"a": "1.1", "b": "1.2"},
     "not_your_turn": {"player": 0, "to_move": 1},
 }
 
@@ -239,7 +240,8 @@ def test_every_action_is_described(lang: str) -> None:
 def jarl_position() -> Any:
     return G.scenario({
         "players": 2, "mode": "jarl", "phase": "demand", "turn": 0, "start": 0,
-        "spaces": {"1": "A09", "2": "B21", "3": "A22", "7": "A16", "8": "A21"}, "cargo": {"B21": ["silk"], "B08": ["jet"]},
+        "spaces": {"1": "A09", "2": "B21", "3": "A22", "7": "A16", "8": "A21"},
+        "cargo": {"B21": ["silk"], "B08": ["jet"]},
         "rows": {"1": [1]}, "reserved": [["B14", 1]],
         "seats": [{"coins": 7, "vp": 12, "loading": ["B08"], "display": ["A03", "A12", "A01"],
                    "crafts": {"A03": ["leather"]}, "storage": {"iron": 1}}, {}]})
@@ -375,7 +377,8 @@ def test_the_final_scoring_breakdown_per_player_and_card_type() -> None:
                      "Cleo: craft 5, trader 1, feast 2 = +8 VP."]
     de = KIT.final_lines(state, "de", ["Ana", "Ben", "Cleo"])
     assert de[2] == "Cleo: Handwerk 5, Händler 1, Gelage 2 = +8 SP."
-    assert answers.final_lines(state, "fr", ["Ana", "Ben", "Cleo"])[2] == "Cleo : artisan 5, marchand 1, festin 2 = +8 PV."
+    fr = answers.final_lines(state, "fr", ["Ana", "Ben", "Cleo"])
+    assert fr[2] == "Cleo : artisan 5, marchand 1, festin 2 = +8 PV."
 
 
 def test_state_answers_moves_coins_turn_deck_income() -> None:

@@ -111,8 +111,9 @@ def play_through_repl(tmp_path: Path, players: str, options: dict[str, Any], see
             return "/board"
         if asked["n"] % 41 == 0:
             stats["questions"] += 1
-            return {"de": "wie viele Verteidigungspunkte hat jeder?", "fr": "combien de points de défense a chacun ?"}.get(
-                langs[seat], "what would I score if the game ended now?")
+            questions = {"de": "wie viele Verteidigungspunkte hat jeder?",
+                         "fr": "combien de points de défense a chacun ?"}
+            return questions.get(langs[seat], "what would I score if the game ended now?")
         acts = G.legal_actions(state)
         done_acts = [a for a in acts if a.kind == "done"]
         action = done_acts[0] if done_acts and rng.random() < 0.3 else rng.choice(acts)
