@@ -181,7 +181,7 @@ def test_the_rulebook_attack_is_told_with_its_figures() -> None:
 
 # ---- refusals ---------------------------------------------------------------------------------------------
 
-CODES = {
+CODES: dict[str, dict[str, Any]] = {
     "game_over": {}, "no_card_to_pay_with": {}, "cannot_afford": {"price": 3, "coins": 2},
     "not_now": {"decision": "jorvik_demand", "allowed": ["demand", "reserve"], "action": "skip"},
     "not_allowed_now": {"decision": "jorvik_assign", "allowed": ["done"]}, "no_reservations_in_karl": {},

@@ -238,6 +238,7 @@ def test_gm_play_killed_mid_game_resumes_and_plays_to_the_end(tmp_path: Path, mo
         args += ["--mode", "jarl"]
     proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             cwd=tmp_path, env=env, bufsize=0)
+    assert proc.stdout is not None
     reader = Reader(proc.stdout)
     reader.start()
     rng = random.Random(6)
@@ -251,6 +252,7 @@ def test_gm_play_killed_mid_game_resumes_and_plays_to_the_end(tmp_path: Path, mo
     proc = subprocess.Popen([sys.executable, "-m", "gm.cli", "resume"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env,
                             bufsize=0)
+    assert proc.stdout is not None
     reader = Reader(proc.stdout)
     reader.start()
     pos = reader.wait_for(f"after {len(after.log)} moves", 0)
