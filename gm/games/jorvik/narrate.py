@@ -367,8 +367,8 @@ def narrate(events: Sequence[Any], lang: str, names: Sequence[str], viewer: int 
 # ---- refusals ---------------------------------------------------------------------------------------------
 
 def _allowed(words: Any, lang: str) -> str:
-    verbs = [str(w) for w in (words or [])]
-    return join_list([f"“{w}”" for w in verbs], lang, "or") if verbs else "—"
+    heads = [str(w) for w in (words or [])]
+    return join_list([t(f"jorvik.verb.{w}", lang) for w in heads], lang, "or") if heads else "—"
 
 
 def explain(illegal: Any, lang: str, names: Sequence[str] | None = None) -> str:
@@ -383,6 +383,9 @@ def explain(illegal: Any, lang: str, names: Sequence[str] | None = None) -> str:
         args["good"] = good_name(p["good"], lang)
     if code in ("not_now", "not_allowed_now"):
         args["allowed"] = _allowed(p.get("allowed"), lang)
+        what = str(p.get("action", ""))
+        if code == "not_now" and what in ("sell", "sacrifice", "craft", "reserve", "skip", "buy", "withdraw"):
+            key = f"{key}_{what}"
         return t(key, lang, **args)
     if code == "cannot_afford" and p.get("pay_with"):
         return t("jorvik.refuse.cannot_afford_card", lang, price=p.get("price"), coins=p.get("coins"),
