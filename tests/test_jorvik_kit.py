@@ -341,7 +341,7 @@ def test_positions_the_question_describes(question: str, lang: str, needle: str)
 @pytest.mark.parametrize(("query", "lang", "needles"), [
     ("oracle", "en", ["Oracle: amber (A16, B15)", "2 VP each", "Jarl game only"]),
     ("Orakel", "de", ["Orakel: Bernstein", "2 SP"]),
-    ("A07", "fr", ["Marchand : ambre (A07)", "1 pièces"]),
+    ("A07", "fr", ["Marchand : ambre (A07)", "pour 1 pièce l'unité"]),
     ("the warehouse", "en", ["Warehouse (A12)", "4 more storage spaces"]),
     ("Lagerhaus", "de", ["Lagerhaus (A12)", "4 weitere Lagerplätze"]),
     ("amber trader", "en", ["Trader: amber (A07)"]),

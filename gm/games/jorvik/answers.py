@@ -276,8 +276,8 @@ def _does(row: dict[str, Any], lang: str) -> str:
             out.append(t("jorvik.does.craft", lang, needs=" + ".join(good_name(g, lang) for g in p["needs"]),
                          vp=p["vp"]))
         elif k in ("trade", "sacrifice"):
-            out.append(t(f"jorvik.does.{k}", lang, good=good_name(p["good"], lang),
-                         **{x: y for x, y in p.items() if x != "good"}))
+            out.append(t(f"jorvik.does.{k}", lang, good=good_name(p["good"], lang), vp=p.get("vp", ""),
+                         coins=coins(p.get("coins", 0), lang)))
         elif k == "feast":
             out.append(t("jorvik.does.feast", lang, table="/".join(map(str, p["table"]))))
         elif k == "score_per":
@@ -286,6 +286,8 @@ def _does(row: dict[str, Any], lang: str) -> str:
         elif k == "score" and row["type"] == "trader":
             out.append(t("jorvik.does.score", lang, **p))
         else:
+            if "coins" in p:
+                p["coins"] = coins(p["coins"], lang)
             out.append(t(f"jorvik.does.{k}", lang, **p))
     return " ".join(out)
 
