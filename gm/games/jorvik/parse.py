@@ -142,13 +142,13 @@ _VERB_KINDS: dict[str, frozenset[str]] = {
     "swap": frozenset({"swap"}),
     "double": frozenset({"double"}),
     "pay": frozenset({"buy", "pay"}),
-    "use": frozenset({"use", "double", "pay", "swap"}),
+    "use": frozenset({"use", "double", "pay", "swap", "demand", "reserve"}),
     "craft": frozenset({"craft"}),
     "sell": frozenset({"sell"}),
     "sacrifice": frozenset({"sacrifice"}),
     "store": frozenset({"store"}),
     "keep": frozenset({"store", "skip"}),
-    "give": frozenset({"give"}),
+    "give": frozenset({"give", "sell", "sacrifice", "craft"}),
     "exchange": frozenset({"give", "take", "swap"}),
     "lose": frozenset({"skip"}),
     "pick": frozenset({"pick"}),
@@ -256,8 +256,13 @@ class Intent:
     @property
     def bare(self) -> bool:
         """Only goods: the clause takes its verb and target from a neighbour."""
-        return bool(self.goods) and not (self.verbs or self.refs or self.storage or self.market or self.coin
-                                         or self.supply or self.took)
+        return self.untargeted and not self.verbs
+
+    @property
+    def untargeted(self) -> bool:
+        """Goods without a place to go ("put the wool", "Leder"): a neighbour may say where."""
+        return bool(self.goods) and not (self.refs or self.storage or self.market or self.coin or self.supply
+                                         or self.took) and set(self.verbs) <= {"place", "give"}
 
     @property
     def empty(self) -> bool:
@@ -430,14 +435,15 @@ def _share(intents: list[Intent]) -> list[Intent]:
     only bare clauses lie between ("amber and iron to the trader"), else the previous ("sell amber and iron")."""
     out = list(intents)
     for i, it in enumerate(out):
-        if not it.bare:
+        if not it.untargeted:
             continue
-        donor = next((x for x in out[i + 1:] if not x.bare), None)
-        if donor is None:
+        donor = next((x for x in out[i + 1:] if not x.untargeted), None)
+        if donor is None and it.bare:
             donor = next((x for x in reversed(out[:i]) if not x.bare), None)
         if donor is None:
             continue
-        it.verbs = list(donor.verbs)
+        if not it.verbs:
+            it.verbs = list(donor.verbs)
         it.refs = [r for r in donor.refs]
         it.storage, it.market, it.coin, it.supply = donor.storage, donor.market, donor.coin, donor.supply
     return out
@@ -638,6 +644,8 @@ class JReading:
                 qualified = {r.good for r in it.refs if r.good is not None}
                 if qualified and good not in qualified:
                     return None
+        if "give" in it.verbs and k in ("sell", "sacrifice", "craft") and not it.refs:
+            return None  # "give the amber" is an exchange; "give the amber to the oracle" a sacrifice
         fit = self._fit(action, k)
         if fit is None:
             return None
@@ -823,6 +831,8 @@ class Named:
 
 # ---- the parser ------------------------------------------------------------------------------------------
 
+_ALL_DONE = re.compile(r"^(?:ok |okay |bon |gut )?(?:c est tout|that s all|thats all|that is all|das war s|das wars|"
+                       r"das war alles|das wars dann|rien d autre|nothing else|sonst nichts)$")
 _NOTATION_HEADS = frozenset({"demand", "reserve", "skip", "buy", "withdraw", "swap", "double", "pay", "use", "craft",
                              "sell", "sacrifice", "store", "give", "take", "pick", "done"})
 _POS = re.compile(r"\b([1-6])\.([1-8])\b")
@@ -862,6 +872,8 @@ class JorvikParser(GameParser):
         if texts and texts[0] in _THIRD or any(a in _THIRD and b.first("v") is not None
                                                for a, b in zip(texts, hits[1:], strict=False)):
             return [], ctx, "statement"  # "he always buys the ships", "sie nimmt immer das Schiff"
+        if _ALL_DONE.search(" ".join(texts)):
+            return [Intent(verbs=["done"])], ctx, None  # "c'est tout", "that's all", "das war's"
         hits = _after_correction(hits)
         intents = [x for x in (_intent(c) for c in _clauses(hits)) if not x.empty]
         return _merge(_share(intents), ctx), ctx, None
