@@ -100,9 +100,8 @@ _VERBS: dict[str, tuple[str, str, str]] = {
               "place placer pose poser mets mettre vais envoie envoyer ajoute"),
     "want": ("want wanna bid claim demand", "will möchte moechte mag nachfragen biete bieten hätte haette",
              "veux voudrais demande demander vise"),
-    "reserve": ("reserve reserving reserved", "reserviere reservieren reserviert", "réserver réserve réservé"),
-    "buy": ("buy buying bought purchase", "kaufe kaufen kauf kauft erwerbe", "achète achete acheter achèterai "
-            "achete achat"),
+    "reserve": ("reserve reserving reserved", "reserviere reservieren", "réserver réserve réservé"),
+    "buy": ("buy buying bought purchase", "kaufe kaufen kauf erwerbe", "achète achete acheter achèterai achat"),
     "take": ("take taking grab get", "nehme nehmen nimm nehm hole hol holen krall", "prends prendre prend "
              "récupère recupere"),
     "withdraw": ("withdraw withdrawing decline declining refuse fold retreat", "verzichte verzichten zurückziehen "
@@ -118,7 +117,7 @@ _VERBS: dict[str, tuple[str, str, str]] = {
             "utilise utiliser active activer joue"),
     "craft": ("craft process produce fill", "verarbeite verarbeiten herstellen fülle fuelle", "fabrique fabriquer "
               "produire remplis remplir"),
-    "sell": ("sell selling sold", "verkaufe verkaufen verkauf verkauft", "vends vendre vend vendu"),
+    "sell": ("sell selling sold", "verkaufe verkaufen verkauf", "vends vendre vendu"),
     "sacrifice": ("sacrifice sacrificing", "opfere opfern opfer", "sacrifie sacrifier"),
     "store": ("store storing stash stock", "lagere lagern einlagern", "stocke stocker entrepose entreposer range "
               "ranger"),
@@ -184,6 +183,16 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
 )
 
 _NOT_SELF = frozenset({"nothing", "nichts", "rien"})
+# Words that make a line a remark rather than a move: someone else acting ("Ben takes the ship", "Cleo nimmt
+# immer das Schiff"), a description ("the ship is expensive"), a doubt ("I could sell the amber", "vielleicht").
+_THIRD_FORMS = """takes buys sells places puts wants reserves stores pays uses passes withdraws gets grabs keeps
+    sacrifices trades gives steals doubles bids nobody everybody everyone someone
+    nimmt kauft verkauft setzt stellt legt geht holt opfert lagert zahlt nutzt passt verzichtet reserviert tauscht
+    niemand jemand keiner
+    prend met veut vend réserve personne""".split()
+_COPULAS = "is are was were ist sind war waren est sont etait était".split()
+_MAYBE = "maybe perhaps could might would vielleicht eventuell könnte koennte konnte würde wuerde sollte " \
+    "pourrais pourrait devrais".split()
 
 
 def build_lexicon() -> Lexicon:
@@ -210,6 +219,9 @@ def build_lexicon() -> Lexicon:
             lex.add(words, "v", verb, lang, fuzzy=True)
     for kind, lang, words in _WORDS:
         lex.add(words, kind, None, lang, fuzzy=kind in ("viking", "coin", "storage", "market", "expensive"))
+    lex.add(_THIRD_FORMS, "third", None, "en de fr")
+    lex.add(_COPULAS, "copula", None, "en de fr")
+    lex.add(_MAYBE, "maybe", None, "en de fr")
     for cid in narrate.default_rows():
         lex.add(cid.lower(), "code", cid)
     return lex.freeze()
@@ -836,7 +848,8 @@ _ALL_DONE = re.compile(r"^(?:ok |okay |bon |gut )?(?:c est tout|that s all|thats
 _NOTATION_HEADS = frozenset({"demand", "reserve", "skip", "buy", "withdraw", "swap", "double", "pay", "use", "craft",
                              "sell", "sacrifice", "store", "give", "take", "pick", "done"})
 _POS = re.compile(r"\b([1-6])\.([1-8])\b")
-_REGRETS = frozenset({("should", "have"), ("would", "have"), ("could", "have"), ("if", "i"), ("wenn", "ich"),
+_REGRETS = frozenset({("was", "going"), ("wollte", "eigentlich"), ("voulais", "prendre"),
+                      ("should", "have"), ("would", "have"), ("could", "have"), ("if", "i"), ("wenn", "ich"),
                       ("si", "j"), ("should", "ve"), ("hatte", "ich"), ("haette", "ich")})
 _REGRET_WORDS = frozenset({"aurais", "aurait", "hatte", "haette", "shouldve", "wouldve", "couldve", "regrette"})
 _THIRD = frozenset({"he", "she", "they", "er", "sie", "il", "elle", "ils", "elles"})
@@ -865,6 +878,8 @@ class JorvikParser(GameParser):
         hits = self.lexicon.hits(tokens)
         texts = [h.text for h in hits]
         ctx = context(state, player)
+        if _ALL_DONE.search(" ".join(texts)):
+            return [Intent(verbs=["done"])], ctx, None  # "c'est tout", "that's all", "das war's"
         if _REGRET_WORDS & set(texts) or any(p in _REGRETS for p in zip(texts, texts[1:], strict=False)):
             return [], ctx, "statement"
         if any(p in _NEXT for p in zip(texts, texts[1:], strict=False)):
@@ -872,8 +887,13 @@ class JorvikParser(GameParser):
         if texts and texts[0] in _THIRD or any(a in _THIRD and b.first("v") is not None
                                                for a, b in zip(texts, hits[1:], strict=False)):
             return [], ctx, "statement"  # "he always buys the ships", "sie nimmt immer das Schiff"
-        if _ALL_DONE.search(" ".join(texts)):
-            return [Intent(verbs=["done"])], ctx, None  # "c'est tout", "that's all", "das war's"
+        if any(h.first("third") is not None and h.first("v") is None for h in hits):
+            return [], ctx, "statement"  # "Ben takes the ship", "nobody wants the craft"
+        if any(h.first("copula") is not None for h in hits) and not any(h.first("v") for h in hits):
+            return [], ctx, "statement"  # "the ship is expensive", "le navire est cher"
+        for h, nxt in zip(hits, [*hits[1:], None], strict=True):
+            if h.first("maybe") is not None and (nxt is None or nxt.text not in ("you", "du", "tu", "vous")):
+                return [], ctx, "hesitant"  # "I could sell the amber", "vielleicht Bernstein verkaufen"
         hits = _after_correction(hits)
         intents = [x for x in (_intent(c) for c in _clauses(hits)) if not x.empty]
         return _merge(_share(intents), ctx), ctx, None
