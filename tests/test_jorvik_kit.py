@@ -411,3 +411,27 @@ def test_check_cards_uses_the_engines_validator() -> None:
     broken = json.loads(json.dumps(doc))
     broken["cards"][0]["effects"] = [{"kind": "nonsense"}]
     assert KIT.check_cards(broken)
+
+
+# ---- the blind set -----------------------------------------------------------------------------------------
+# Set A (tests/data/jorvik_blind_a.jsonl, 187 lines in EN/DE/FR written by a helper who had not read the parser),
+# measured once on the code of its day before any tuning on it: 139/187 = 74.3 %, 6 wrong moves played (and 2
+# lines whose expected first move was played followed by the rest of the line as a plan). Then tuned on:
+# 170/187 = 90.9 %, no wrong move. A fresh blind set is needed for the next honest figure.
+
+BLIND = [json.loads(line) for line in (Path(__file__).parent / "data" / "jorvik_blind_a.jsonl").read_text(
+    encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_blind_set_a_no_wrong_move_and_its_accuracy(capsys: pytest.CaptureFixture[str]) -> None:
+    ok = wrong = 0
+    for row in BLIND:
+        got = _parse(row).to_json(G)
+        expect = row["expect"]
+        good = agrees(got, expect) and (expect["kind"] != "action" or got.get("then", []) == expect.get("then", []))
+        first = expect["kind"] == "action" and got["kind"] == "action" and got["notation"] == expect["notation"]
+        ok += good
+        wrong += got["kind"] == "action" and not good and not first
+    with capsys.disabled():
+        print(f"\njorvik blind set A: {ok}/{len(BLIND)} = {100 * ok / len(BLIND):.1f}%, wrong moves {wrong}")
+    assert wrong == 0 and ok >= 170

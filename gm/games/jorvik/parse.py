@@ -28,7 +28,9 @@ from engine.jorvik.actions import (
     Craft,
     Demand,
     Done,
+    Double,
     Give,
+    Pay,
     Pick,
     Reserve,
     Sacrifice,
@@ -82,7 +84,7 @@ _NAMES: dict[str, str] = {  # effect kind of a named card: its names in EN, DE, 
     "storage": "warehouse lagerhaus entrepôt",
     "income": "mint münzprägerei muenzpraegerei prägestätte münzstätte monnaie",
     "exchange": "tauschhaus comptoir",
-    "pay_purchase": "treasury schatzkammer trésorerie",
+    "pay_purchase": "treasury schatzkammer trésorerie trésor",
     "brown_vikings": "longhouse langhaus longère",
     "gain_coins": "hoard silberhort magot",
     "take_supply_good": "stall marktstand étal",
@@ -113,7 +115,7 @@ _VERBS: dict[str, tuple[str, str, str]] = {
     "swap": ("swap swapping switch", "vertausche vertauschen tausch", "intervertir intervertis permute permuter"),
     "double": ("double doubling", "verdopple verdoppeln verdoppele", "double doubler"),
     "pay": ("pay paying", "zahle zahlen bezahle bezahlen", "paie paye payer"),
-    "use": ("use using activate play", "nutze nutzen benutze benutzen verwende verwenden aktiviere spiele",
+    "use": ("use using activate play", "nutze nutzen benutze benutzen verwende verwenden aktiviere spiele einsetzen",
             "utilise utiliser active activer joue"),
     "craft": ("craft process produce fill", "verarbeite verarbeiten herstellen fülle fuelle", "fabrique fabriquer "
               "produire remplis remplir"),
@@ -121,7 +123,7 @@ _VERBS: dict[str, tuple[str, str, str]] = {
     "sacrifice": ("sacrifice sacrificing", "opfere opfern opfer", "sacrifie sacrifier"),
     "store": ("store storing stash stock", "lagere lagern einlagern", "stocke stocker entrepose entreposer range "
               "ranger"),
-    "give": ("give hand cash", "gebe geben gib abgeben", "donne donner"),
+    "give": ("give hand cash", "gebe geben gib abgeben werfe werfen", "donne donner"),
     "exchange": ("exchange trade trading", "tausche tauschen eintauschen wechsle wechseln", "échange échanger "
                  "echange troque troquer"),
     "pick": ("pick remove", "entferne entfernen runternehmen", "enlève enleve enlever"),
@@ -151,7 +153,7 @@ _VERB_KINDS: dict[str, frozenset[str]] = {
     "exchange": frozenset({"give", "take", "swap"}),
     "lose": frozenset({"skip"}),
     "pick": frozenset({"pick"}),
-    "steal": frozenset({"pick"}),
+    "steal": frozenset({"pick", "use"}),
 }
 
 _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
@@ -164,7 +166,14 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("coin", "fr", "pièce pièces piece pieces argent sou sous"),
     ("storage", "en", "storage"), ("storage", "de", "lager lagerplatz lagerplätze lagerplatze"),
     ("storage", "fr", "stockage stock"),
-    ("market", "en", "market marketplace"), ("market", "de", "markt marktplatz"), ("market", "fr", "marché marche"),
+    ("market", "en", "market marketplace"), ("market", "de", "markt marktplatz tausch"),
+    ("market", "fr", "marché marche"),
+    ("anygood", "en", "good goods something"), ("anygood", "de", "ware waren"),
+    ("anygood", "fr", "marchandise marchandises"),
+    ("box", "en", "box"), ("box", "de", "schachtel"), ("box", "fr", "boîte boite"),
+    ("colour", "en", "colour color"), ("colour", "de", "farbe"), ("colour", "fr", "couleur"),
+    ("owncol", "en", "own normal regular"), ("owncol", "de", "normalen normale normaler eigenen eigene eigener"),
+    ("owncol", "fr", "propre propres normal normaux"),
     ("supply", "en", "supply bag"), ("supply", "de", "vorrat warenablage ablage"),
     ("rest", "en", "rest leftovers leftover remaining"), ("rest", "de", "rest restliche übrige uebrige"),
     ("rest", "fr", "reste restes"),
@@ -239,6 +248,7 @@ class Ref:
     cname: str | None = None
     space: int | None = None
     nth: int | None = None
+    more: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -260,6 +270,9 @@ class Intent:
     it: bool = False
     viking: bool = False
     card_word: bool = False  # "with the card"
+    any_good: bool = False  # "a good", "eine Ware", "une marchandise"
+    box: bool = False
+    own_colour: bool = False  # "a Viking of my colour"
     all: bool = False
     neg: bool = False
     nope: bool = False
@@ -344,7 +357,7 @@ def _intent(clause: list[Hit]) -> Intent:
             good_entry = None
         e = h.first("code", "good", "ctype", "cname", "v", "viking", "brown", "coin", "storage", "market", "supply",
                     "rest", "expensive", "spaceword", "yes", "for", "num", "nth", "neg", "nope", "it", "keep", "all",
-                    "whole")
+                    "whole", "anygood", "box", "colour", "owncol")
         if good_entry is not None:
             kind, value = good_entry
         elif e is None:
@@ -354,6 +367,13 @@ def _intent(clause: list[Hit]) -> Intent:
             continue
         else:
             kind, value = e.kind, e.value
+        if text == "rien" and prev is not None and prev.text == "ne":
+            i += 1
+            continue  # "pour ne rien perdre": not a pass
+        if kind == "num" and text in ("one", "un", "une") and not (
+                nxt is not None and nxt.first("viking", "good", "coin") is not None):
+            i += 1
+            continue  # "a brown one", "put one in the warehouse": a pronoun, not space 1
         if kind == "v" and value == "reserve" and prev is not None and prev.text in ("la", "l") \
                 and text == "reserve":
             kind = "supply"  # FR "à la réserve": the goods supply
@@ -375,6 +395,15 @@ def _intent(clause: list[Hit]) -> Intent:
                 ref = Ref(ctype=ctype, good=good, nth=pending_nth)
                 pending_nth = None
                 it.refs.append(ref)
+                j = i + 1
+                more: list[str] = []
+                while ctype == "craft" and j < n and (clause[j].first("good") is not None or clause[j].text == "or"):
+                    more.append(clause[j].first("good").value if clause[j].first("good") else "gold")  # type: ignore
+                    j += 1
+                if more and it.goods:  # "le cuir sur l'artisan or-cuir": the goods name the craft
+                    ref.good, ref.more = more[0], tuple(more[1:])
+                    i = j
+                    continue
         elif kind == "cname":
             it.refs.append(Ref(cname=value))
         elif kind == "v":
@@ -387,12 +416,14 @@ def _intent(clause: list[Hit]) -> Intent:
         elif kind == "brown":
             it.brown = True
         elif kind == "coin":
-            if after_for:
-                it.took = "coin"
+            if after_for and not (prev is not None and prev.first("num") is not None):
+                it.took = "coin"  # "2 wool for a coin" (but "for two coins" is a price)
             it.coin = True
             pending_count = None
         elif kind == "storage":
-            it.storage = True
+            before = {clause[k].text for k in range(max(0, i - 2), i)}
+            if not before & {"from", "du", "aus", "vom", "de"}:
+                it.storage = True  # "la laine du stock": from the storage, not into it
         elif kind == "market":
             it.market = True
         elif kind == "supply":
@@ -401,6 +432,15 @@ def _intent(clause: list[Hit]) -> Intent:
             it.rest = True
         elif kind == "expensive":
             it.expensive = True
+        elif kind == "anygood":
+            it.any_good = True
+        elif kind == "box":
+            it.box = True
+        elif kind == "owncol":
+            it.own_colour = True
+        elif kind == "colour":
+            it.own_colour = prev is not None and prev.first("poss") is not None or (
+                i > 1 and clause[i - 2].first("poss") is not None)
         elif kind == "yes":
             it.yes = True
         elif kind == "for":
@@ -463,7 +503,7 @@ def _share(intents: list[Intent]) -> list[Intent]:
 
 _GOODS_DECISIONS = frozenset({"jorvik_assign", "jorvik_exchange", "jorvik_pick"})
 _FLAGS = ("brown", "coin", "storage", "market", "supply", "rest", "expensive", "yes", "it", "viking", "card_word",
-          "all", "neg", "nope")
+          "all", "neg", "nope", "any_good", "box", "own_colour")
 
 
 def _union(a: Intent, b: Intent) -> Intent:
@@ -476,6 +516,18 @@ def _union(a: Intent, b: Intent) -> Intent:
 
 
 def _merge(intents: list[Intent], ctx: Ctx) -> list[Intent]:
+    if ctx.decision in _GOODS_DECISIONS and len(intents) > 1:
+        kept = [x for x in intents if not x.neg]
+        if kept and len(kept) < len(intents):  # "don't sell the amber, store it": the negated clause is no move
+            dropped = [x for x in intents if x.neg]
+            for x in kept:
+                if not x.goods and dropped[0].goods:
+                    x.goods = list(dropped[0].goods)
+            intents = kept
+    return _merge_clauses(intents, ctx)
+
+
+def _merge_clauses(intents: list[Intent], ctx: Ctx) -> list[Intent]:
     """Clauses are separate moves only where goods are assigned one by one ("sell the amber, leather on the
     craft, done"); elsewhere, and for a clause that names no good and no verb there ("ok", "too expensive"),
     the clauses say one thing together ("too expensive, I withdraw", "Feld 3, das Schiff")."""
@@ -598,7 +650,8 @@ def ref_fits(ref: Ref, ctx: Ctx, cid: str, space: int | None = None) -> bool:
             ok = row["type"] == ref.ctype
         if not ok:
             return False
-        return ref.good is None or ref.good in _card_goods(ctx, cid)
+        goods = _card_goods(ctx, cid)
+        return (ref.good is None or ref.good in goods) and all(g in goods for g in ref.more)
     return False
 
 
@@ -630,7 +683,7 @@ class JReading:
         if kinds is not None:
             if k not in kinds:
                 return None
-            score += 1.0
+            score += 1.0 + (0.5 if self._implied(k) else 0.0)
         elif self._implied(k):
             score += 1.0
         elif not self._weakly_implied(k):
@@ -656,12 +709,20 @@ class JReading:
                 qualified = {r.good for r in it.refs if r.good is not None}
                 if qualified and good not in qualified:
                     return None
+        if k in ("demand", "reserve") and it.verbs and set(it.verbs) <= {"use", "steal"} and not it.viking:
+            return None  # "use the traitor": a card, not a place in a row ("use my brown Viking on 1" is)
         if "give" in it.verbs and k in ("sell", "sacrifice", "craft") and not it.refs:
             return None  # "give the amber" is an exchange; "give the amber to the oracle" a sacrifice
         fit = self._fit(action, k)
         if fit is None:
             return None
         return score + fit
+
+    @property
+    def storing(self) -> bool:
+        """The storage named: "in storage", "ins Lager", or the warehouse while goods are assigned."""
+        it = self.intent
+        return it.storage or self.ctx.decision in _GOODS_DECISIONS and any(r.cname == "storage" for r in it.refs)
 
     def _weakly_implied(self, k: str) -> bool:
         """"the amber" while goods are assigned: every move with it fits (and is asked about)."""
@@ -677,7 +738,7 @@ class JReading:
         if k == "buy":
             return it.yes or (it.it and not it.neg) or it.card_word
         if k == "withdraw":
-            return it.expensive or it.nope or it.neg
+            return it.expensive or it.nope or it.neg or it.box
         if k == "skip":
             return it.nope or it.neg
         if k == "double":
@@ -694,7 +755,7 @@ class JReading:
         if k == "sacrifice":
             return any(r.ctype == "oracle" for r in refs)
         if k == "store":
-            return it.storage
+            return self.storing
         if k == "give":
             return it.market or (it.coin and not refs)
         if k == "take":
@@ -730,9 +791,13 @@ class JReading:
                     return None
             if refs and it.goods and not {g for g, _ in it.goods} <= _card_goods(ctx, cid):
                 return None
+            if k == "demand" and it.viking and "reserve" not in it.verbs:
+                score += 0.25  # "a Viking on a ship": a demand row rather than a reservation
             if it.brown:
                 return score + 1.0 if action.brown else None
-            return score + (0.0 if action.brown else 0.5)
+            if it.own_colour and action.brown:
+                return None  # "a Viking of my colour"
+            return score  # own or brown Viking, when both can be placed: asked
         if k == "buy":
             if refs and ctx.offer is not None:
                 if not any(ref_fits(r, ctx, ctx.offer) or (r.cname == "pay_purchase") for r in refs):
@@ -771,7 +836,9 @@ class JReading:
             if len(it.labels) != 2:
                 return None
             return 1.0 if {action.a, action.b} == set(it.labels) else None
-        if k in ("store", "give", "take"):
+        if k == "store":
+            return None if refs and not all(r.cname == "storage" for r in refs) else 0.0
+        if k in ("give", "take"):
             return None if refs and k != "take" else 0.0
         if k in ("skip", "done"):
             return 0.0
@@ -789,14 +856,18 @@ class JReading:
                 if any(ref_fits(r, ctx, cid, cid_space) for r in it.refs if r.space is None):
                     spaces.append(cid_space)
             for sp in spaces:
-                if "reserve" in verbs or sp > 6:
+                if "reserve" in verbs or sp > 6 and state.jarl:
                     out.append(Reserve(sp, it.brown))
                 else:
                     out.append(Demand(sp, it.brown))
-            if it.refs and not spaces:
+            if it.refs and not spaces and not verbs & {"use", "steal"}:
                 return "no_such_card"
         if "buy" in verbs or "pay" in verbs or it.yes:
-            out.append(Buy(it.card_word))
+            out.append(Buy(it.card_word or any(r.cname == "pay_purchase" for r in it.refs)))
+        if "double" in verbs:
+            out.append(Double())
+        if "pay" in verbs and ctx.decision not in ("jorvik_purchase", "jorvik_reserved_purchase"):
+            out.append(Pay())
         if verbs & {"pass", "skip", "withdraw"}:
             out.append({"jorvik_purchase": Withdraw(), "jorvik_reserved_purchase": Withdraw(),
                         "jorvik_assign": Done()}.get(ctx.decision, Skip()))
@@ -817,12 +888,12 @@ class JReading:
                 out.extend(Pick(g, c) for c in pool)
             else:
                 out.extend(Craft(g, c) for c in crafts)
-        if "use" in verbs:
+        if verbs & {"use", "steal"}:
             for r in it.refs:
-                out.extend(UseCard(c) for c in ctx.own if ref_fits(r, ctx, c))
-                if r.code:
-                    out.append(UseCard(r.code))
-        if "swap" in verbs and len(it.labels) == 2:
+                mine = [UseCard(c) for c in ctx.own if ref_fits(r, ctx, c)]
+                named = [UseCard(c) for c in ctx.rows if ref_fits(r, ctx, c)]
+                out.extend(mine or named[:1])  # a card not in the display: the engine says so
+        if len(it.labels) == 2:
             out.append(Swap(it.labels[0], it.labels[1]))
         return out or "no_move_words"
 
@@ -894,7 +965,12 @@ class JorvikParser(GameParser):
         for h, nxt in zip(hits, [*hits[1:], None], strict=True):
             if h.first("maybe") is not None and (nxt is None or nxt.text not in ("you", "du", "tu", "vous")):
                 return [], ctx, "hesitant"  # "I could sell the amber", "vielleicht Bernstein verkaufen"
+        if _transitive_pass(hits):
+            return [], ctx, "no_move_words"  # "pass me the bag", "passe-moi les chips"
         hits = _after_correction(hits)
+        verbs_said = {h.first("v").value for h in hits if h.first("v") is not None}  # type: ignore[union-attr]
+        if any(h.first("or") is not None for h in hits) and len(verbs_said) >= 2:
+            return [], ctx, "alternatives"  # "einlagern oder opfern?"
         intents = [x for x in (_intent(c) for c in _clauses(hits)) if not x.empty]
         return _merge(_share(intents), ctx), ctx, None
 
@@ -912,7 +988,7 @@ class JorvikParser(GameParser):
         intents, ctx, reason = self.intents(text, state, player)
         if reason is not None or not intents:
             return None
-        steps = _expand(intents, ctx.held)
+        steps = _expand(intents, ctx.held) if ctx.decision in _GOODS_DECISIONS else intents
         if len(steps) < 2 or any(_refused(x) for x in steps):
             return None
         plan: list[Any] = []
@@ -941,7 +1017,7 @@ class JorvikParser(GameParser):
             return Interpretation([], reason)
         if not intents:
             return Interpretation([], "no_move_words")
-        steps = _expand(intents, ctx.held)
+        steps = _expand(intents, ctx.held) if ctx.decision in _GOODS_DECISIONS else intents
         first = steps[0]
         refused = _refused(first)
         if refused:
@@ -971,6 +1047,20 @@ def _raw_text(hits: list[Hit]) -> str:
     return " ".join(h.text for h in hits)
 
 
+def _transitive_pass(hits: list[Hit]) -> bool:
+    """"pass me the bag", "passe-moi les chips": a pass verb whose object is a thing."""
+    for i, h in enumerate(hits):
+        e = h.first("v")
+        if e is None or e.value != "pass":
+            continue
+        j = i + 1
+        while j < len(hits) and hits[j].text in ("me", "mir", "moi", "uns", "nous", "us"):
+            j += 1
+        if j > i + 1 and j < len(hits):
+            return True
+    return False
+
+
 def _finishing(it: Intent) -> bool:
     """"done", "fertig", "the rest to the supply": a step that only ends the assignment."""
     return not it.goods and not it.refs and (bool(set(it.verbs) & {"done", "pass", "skip"}) or it.rest or it.supply)
@@ -981,7 +1071,8 @@ def _refused(it: Intent) -> str | None:
     if it.unknown >= 2 and not it.verbs and not it.labels:
         return "chat"
     if not (it.verbs or it.goods or it.refs or it.numbers or it.labels or it.yes or it.expensive or it.nope
-            or it.neg or it.rest or it.supply or it.storage or it.market or it.coin or it.it or it.card_word):
+            or it.neg or it.rest or it.supply or it.storage or it.market or it.coin or it.it or it.card_word
+            or it.box or it.any_good):
         return "no_move_words"
     return None
 
