@@ -404,7 +404,13 @@ def test_board_at_game_end_and_one_hand_target() -> None:
 
 def test_registry() -> None:
     assert games.get(" ODIN ") is games.get("odin") and games.get("odin").playable
-    with pytest.raises(NotImplementedError):  # a kit without an engine has rules answers only
-        narrate("jorvik", [], "en", NAMES)
+    from gm.kit import Kit
+
+    games.register(Kit("rules-only", "Rules Only", games.get("odin").folder))
+    try:
+        with pytest.raises(NotImplementedError):  # a kit without an engine has rules answers only
+            narrate("rules-only", [], "en", NAMES)
+    finally:
+        games.unregister("rules-only")
     with pytest.raises(LookupError):
         narrate("chess", [], "en", NAMES)

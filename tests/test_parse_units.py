@@ -403,7 +403,7 @@ def test_game_over() -> None:
 
 def test_unknown_game() -> None:
     class Other:
-        name = "jorvik"
+        name = "chess"  # no kit at all
 
     assert parse_move(Other(), S_PLAY, 0, "pass").to_json(GAME) == {
         "kind": "no_match",

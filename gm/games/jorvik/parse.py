@@ -1,0 +1,1096 @@
+"""Jórvík's lexicon and grammar for the offline parser (EN/DE/FR).
+
+A line is split into clauses (at commas, "and"/"und"/"et", "then"); each clause becomes an **intent**: its
+verbs ("setze", "buy", "verkaufen", "je passe"), the goods it names (with counts), the cards it points at
+(an id, a card type such as "Schiff"/"trader"/"oracle", a card's name such as "Lagerhaus", qualified by a good:
+"the amber trader", "Bernsteinhändler"), a space number ("Feld 3", "card 4"), and flags (brown, a coin, the
+storage, the market, "too expensive", "the rest to the supply"). Clauses that only name goods share the verb
+and target of their neighbour ("Leder und Wolle aufs Handwerk", "sell amber and iron").
+
+One intent is a reading grounded against the legal actions (one fits: the move; several: asked back; none:
+the engine's reason). Several intents (two clauses, "2 Wolle verkaufen", "3 wool for an iron") are a plan:
+`exact` grounds them one after the other, each on the position the previous one leaves, and answers with the
+list only when every step is certain; otherwise the first step is asked about, or nothing is played.
+
+The grammar reads the position for what words point at: the cards on the spaces, the card on offer, the
+player's display (crafts, traders, oracles, usable cards) and the goods being assigned.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import NotationError
+from engine.jorvik.actions import (
+    Buy,
+    Craft,
+    Demand,
+    Done,
+    Double,
+    Give,
+    Pay,
+    Pick,
+    Reserve,
+    Sacrifice,
+    Sell,
+    Skip,
+    Store,
+    Swap,
+    UseCard,
+    Withdraw,
+)
+from engine.jorvik.cards import GOODS
+from gm.games.jorvik import narrate
+from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, add_common, tokenize
+from gm.text import is_question
+
+# ---- lexicon -----------------------------------------------------------------------------------------------
+
+_GOODS: dict[str, tuple[str, str, str]] = {  # good: EN, DE, FR forms
+    "amber": ("amber ambers", "bernstein bernsteine bernsteins", "ambre ambres"),
+    "iron": ("iron irons", "eisen", "fer fers"),
+    "leather": ("leather leathers", "leder", "cuir cuirs"),
+    "wool": ("wool wools", "wolle wollen woll", "laine laines"),
+    "jet": ("jet jets", "gagat gagate jett jet", "jais"),
+    "silk": ("silk silks", "seide seiden", "soie soies"),
+    "glass": ("glass", "glas glaeser gläser", "verre verres"),
+    "gold": ("gold", "gold", "or"),
+}
+_DE_STEM = {"amber": "bernstein", "iron": "eisen", "leather": "leder", "wool": "woll", "jet": "gagat",
+            "silk": "seiden", "glass": "glas", "gold": "gold"}
+
+_TYPES: dict[str, tuple[str, str, str]] = {  # card type: EN, DE, FR forms
+    "ship": ("ship ships boat boats longship longships", "schiff schiffe schiffs schiffen schiffskarte boot",
+             "navire navires bateau bateaux drakkar drakkars"),
+    "craft": ("craft crafts craftsman craftsmen craftsperson", "handwerk handwerke handwerks handwerker "
+              "handwerkskarte handwerkerin", "artisan artisans artisanat artisane"),
+    "trader": ("trader traders merchant merchants", "händler haendler händlerin händlers", "marchand marchands "
+               "commerçant commercant commerçants marchande"),
+    "warrior": ("warrior warriors fighter fighters", "krieger kriegerin kriegers kriegerkarte kämpfer",
+                "guerrier guerriers guerrière"),
+    "feast": ("feast feasts banquet banquets", "gelage fest feste festmahl gelagekarte", "festin festins "
+              "banquet banquets fete"),
+    "skald": ("skald skalds bard bards", "skalde skalden barde barden", "scalde scaldes barde bardes"),
+    "raid": ("raid raids", "raubzug raubzüge raubzuege raubzugkarte", "raid raids pillage"),
+    "oracle": ("oracle oracles", "orakel orakels orakelkarte", "oracle oracles"),
+    "building": ("building buildings", "gebäude gebaeude", "bâtiment bâtiments"),
+    "traitor": ("traitor traitors", "verräter verraeter verräterin", "traître traîtres traitre"),
+    "defence": ("defence defense", "verteidigung verteidigungskarte", "défense"),
+}
+
+_NAMES: dict[str, str] = {  # effect kind of a named card: its names in EN, DE, FR (locales/*.toml say the same)
+    "storage": "warehouse lagerhaus entrepôt",
+    "income": "mint münzprägerei muenzpraegerei prägestätte münzstätte monnaie",
+    "exchange": "tauschhaus comptoir",
+    "pay_purchase": "treasury schatzkammer trésorerie trésor",
+    "brown_vikings": "longhouse langhaus longère",
+    "gain_coins": "hoard silberhort magot",
+    "take_supply_good": "stall marktstand étal",
+    "reassign_craft_goods": "workshop werkstatt atelier",
+    "double_warrior": "shieldwall schildwall boucliers",
+    "avoid_loss": "tribute tribut",
+    "double_win": "champion kämpe kaempe",
+}
+
+# verb: (EN, DE, FR); the action kinds each can name are in _VERB_KINDS
+_VERBS: dict[str, tuple[str, str, str]] = {
+    "place": ("place placing put putting set go going send stand join queue add line",
+              "setze setz setzen stelle stell stellen lege leg legen gehe geh platziere platzieren packe pack "
+              "schicke schick kommt",
+              "place placer pose poser mets mettre vais envoie envoyer ajoute"),
+    "want": ("want wanna bid claim demand", "will möchte moechte mag nachfragen biete bieten hätte haette",
+             "veux voudrais demande demander vise"),
+    "reserve": ("reserve reserving reserved", "reserviere reservieren", "réserver réserve réservé"),
+    "buy": ("buy buying bought purchase", "kaufe kaufen kauf erwerbe", "achète achete acheter achèterai achat"),
+    "take": ("take taking grab get", "nehme nehmen nimm nehm hole hol holen krall", "prends prendre prend "
+             "récupère recupere"),
+    "withdraw": ("withdraw withdrawing decline declining refuse fold retreat", "verzichte verzichten zurückziehen "
+                 "zurueckziehen steige aussteigen", "renonce renoncer retire retirer refuse décline decline"),
+    "pass": ("pass passing nothing", "passe passen pass nichts", "passe passer rien"),
+    "skip": ("skip skipping next", "weiter aussetzen überspringen", "saute sauter suivant"),
+    "done": ("done finish finished end ending", "fertig erledigt beende beenden ende schluss",
+             "fini finis terminé termine terminer"),
+    "swap": ("swap swapping switch", "vertausche vertauschen tausch", "intervertir intervertis permute permuter"),
+    "double": ("double doubling", "verdopple verdoppeln verdoppele", "double doubler"),
+    "pay": ("pay paying", "zahle zahlen bezahle bezahlen", "paie paye payer"),
+    "use": ("use using activate play", "nutze nutzen benutze benutzen verwende verwenden aktiviere spiele einsetzen",
+            "utilise utiliser active activer joue"),
+    "craft": ("craft process produce fill", "verarbeite verarbeiten herstellen fülle fuelle", "fabrique fabriquer "
+              "produire remplis remplir"),
+    "sell": ("sell selling sold", "verkaufe verkaufen verkauf", "vends vendre vendu"),
+    "sacrifice": ("sacrifice sacrificing", "opfere opfern opfer", "sacrifie sacrifier"),
+    "store": ("store storing stash stock", "lagere lagern einlagern", "stocke stocker entrepose entreposer range "
+              "ranger"),
+    "give": ("give hand cash", "gebe geben gib abgeben werfe werfen", "donne donner"),
+    "exchange": ("exchange trade trading", "tausche tauschen eintauschen wechsle wechseln", "échange échanger "
+                 "echange troque troquer"),
+    "pick": ("pick remove", "entferne entfernen runternehmen", "enlève enleve enlever"),
+    "steal": ("steal", "stehle stehlen klaue klauen", "vole voler"),
+    "lose": ("lose loss losing", "verliere verlieren verlust", "perds perdre perte"),
+}
+_VERB_KINDS: dict[str, frozenset[str]] = {
+    "place": frozenset({"demand", "reserve", "craft", "store", "sell", "sacrifice", "give"}),
+    "want": frozenset({"demand", "reserve", "buy"}),
+    "reserve": frozenset({"reserve"}),
+    "buy": frozenset({"buy", "demand", "reserve"}),
+    "take": frozenset({"take", "pick", "buy", "demand", "reserve"}),
+    "withdraw": frozenset({"withdraw"}),
+    "pass": frozenset({"withdraw", "skip", "done"}),
+    "skip": frozenset({"skip", "withdraw", "done"}),
+    "done": frozenset({"done", "skip"}),
+    "swap": frozenset({"swap"}),
+    "double": frozenset({"double"}),
+    "pay": frozenset({"buy", "pay"}),
+    "use": frozenset({"use", "double", "pay", "swap", "demand", "reserve"}),
+    "craft": frozenset({"craft"}),
+    "sell": frozenset({"sell"}),
+    "sacrifice": frozenset({"sacrifice"}),
+    "store": frozenset({"store"}),
+    "keep": frozenset({"store", "skip"}),
+    "give": frozenset({"give", "sell", "sacrifice", "craft"}),
+    "exchange": frozenset({"give", "take", "swap"}),
+    "lose": frozenset({"skip"}),
+    "pick": frozenset({"pick"}),
+    "steal": frozenset({"pick", "use"}),
+}
+
+_WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
+    ("viking", "en", "viking vikings worker workers meeple meeples figure figures guy guys"),
+    ("viking", "de", "wikinger wikingern figur figuren männchen maennchen"),
+    ("viking", "fr", "viking vikings figurine figurines pion pions"),
+    ("brown", "en", "brown"), ("brown", "de", "braun braune braunen brauner braunes"),
+    ("brown", "fr", "marron marrons brun bruns"),
+    ("coin", "en", "coin coins money"), ("coin", "de", "münze münzen muenze muenzen geld taler"),
+    ("coin", "fr", "pièce pièces piece pieces argent sou sous"),
+    ("storage", "en", "storage"), ("storage", "de", "lager lagerplatz lagerplätze lagerplatze"),
+    ("storage", "fr", "stockage stock"),
+    ("market", "en", "market marketplace"), ("market", "de", "markt marktplatz tausch"),
+    ("market", "fr", "marché marche"),
+    ("anygood", "en", "good goods something"), ("anygood", "de", "ware waren"),
+    ("anygood", "fr", "marchandise marchandises"),
+    ("box", "en", "box"), ("box", "de", "schachtel"), ("box", "fr", "boîte boite"),
+    ("colour", "en", "colour color"), ("colour", "de", "farbe"), ("colour", "fr", "couleur"),
+    ("owncol", "en", "own normal regular"), ("owncol", "de", "normalen normale normaler eigenen eigene eigener"),
+    ("owncol", "fr", "propre propres normal normaux"),
+    ("supply", "en", "supply bag"), ("supply", "de", "vorrat warenablage ablage"),
+    ("rest", "en", "rest leftovers leftover remaining"), ("rest", "de", "rest restliche übrige uebrige"),
+    ("rest", "fr", "reste restes"),
+    ("expensive", "en", "expensive pricey costly"), ("expensive", "de", "teuer"), ("expensive", "fr", "cher chère"),
+    ("spaceword", "en", "space spaces spot field row line queue column card"),
+    ("spaceword", "de", "feld felder kartenfeld platz reihe nachfragereihe spalte karte"),
+    ("spaceword", "fr", "case cases emplacement file colonne carte"),
+    ("yes", "en", "yes yeah yep yup sure ok okay"), ("yes", "de", "ja jep jawohl klar gerne gern"),
+    ("yes", "fr", "oui ouais accord volontiers"),
+    ("for", "en", "for against"), ("for", "de", "für fuer gegen"), ("for", "fr", "pour contre"),
+    ("off", "en", "off from"), ("off", "de", "von vom"),
+    ("to", "en", "on onto to into at"), ("to", "de", "auf aufs an ans zum zur ins in"),
+    ("to", "fr", "sur à au aux dans"),
+    ("his", "en", "his her their"), ("his", "de", "seine seinem seinen ihre ihrem ihren"),
+    ("his", "fr", "son sa ses leur"),
+)
+
+_NOT_SELF = frozenset({"nothing", "nichts", "rien"})
+# Words that make a line a remark rather than a move: someone else acting ("Ben takes the ship", "Cleo nimmt
+# immer das Schiff"), a description ("the ship is expensive"), a doubt ("I could sell the amber", "vielleicht").
+_THIRD_FORMS = """takes buys sells places puts wants reserves stores pays uses passes withdraws gets grabs keeps
+    sacrifices trades gives steals doubles bids nobody everybody everyone someone
+    nimmt kauft verkauft setzt stellt legt geht holt opfert lagert zahlt nutzt passt verzichtet reserviert tauscht
+    niemand jemand keiner
+    prend met veut vend réserve personne""".split()
+_COPULAS = "is are was were ist sind war waren est sont etait était".split()
+_MAYBE = "maybe perhaps could might would vielleicht eventuell könnte koennte konnte würde wuerde sollte " \
+    "pourrais pourrait devrais".split()
+
+
+def build_lexicon() -> Lexicon:
+    lex = Lexicon()
+    add_common(lex)
+    for good, (en, de, fr) in _GOODS.items():
+        for lang, words in (("en", en), ("de", de), ("fr", fr)):
+            for w in words.split():
+                if w == "or":
+                    continue  # FR "or" (gold) is also the English "or": read in context (l'or, d'or)
+                lex.add(w, "good", good, lang, fuzzy=len(w) >= 5)
+    for kind, (en, de, fr) in _TYPES.items():
+        for lang, words in (("en", en), ("de", de), ("fr", fr)):
+            lex.add(words, "ctype", (kind, None), lang, fuzzy=True)
+    for good, stem in _DE_STEM.items():  # Bernsteinhändler, Wollorakel, Lederhandwerk
+        lex.add(stem + "händler " + stem + "haendler", "ctype", ("trader", good), "de", fuzzy=True)
+        lex.add(stem + "orakel", "ctype", ("oracle", good), "de", fuzzy=True)
+        lex.add(stem + "handwerk", "ctype", ("craft", good), "de", fuzzy=True)
+        lex.add(stem + "schiff", "ctype", ("ship", good), "de", fuzzy=True)
+    for kind, words in _NAMES.items():
+        lex.add(words, "cname", kind, "en de fr", fuzzy=True)
+    for verb, forms in _VERBS.items():
+        for lang, words in zip(("en", "de", "fr"), forms, strict=True):
+            lex.add(words, "v", verb, lang, fuzzy=True)
+    for kind, lang, words in _WORDS:
+        lex.add(words, kind, None, lang, fuzzy=kind in ("viking", "coin", "storage", "market", "expensive"))
+    lex.add(_THIRD_FORMS, "third", None, "en de fr")
+    lex.add(_COPULAS, "copula", None, "en de fr")
+    lex.add(_MAYBE, "maybe", None, "en de fr")
+    for cid in narrate.default_rows():
+        lex.add(cid.lower(), "code", cid)
+    return lex.freeze()
+
+
+# ---- intents ---------------------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class Ref:
+    """A card the words point at: an id, a card type (with a good), a named card, or a space."""
+
+    code: str | None = None
+    ctype: str | None = None
+    good: str | None = None
+    cname: str | None = None
+    space: int | None = None
+    nth: int | None = None
+    more: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Intent:
+    verbs: list[str] = field(default_factory=list)
+    goods: list[tuple[str, int]] = field(default_factory=list)
+    refs: list[Ref] = field(default_factory=list)
+    numbers: list[int] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    took: str | None = None  # an exchange's "for <good>|coin"
+    brown: bool = False
+    coin: bool = False
+    storage: bool = False
+    market: bool = False
+    supply: bool = False
+    rest: bool = False
+    expensive: bool = False
+    yes: bool = False
+    it: bool = False
+    viking: bool = False
+    card_word: bool = False  # "with the card"
+    any_good: bool = False  # "a good", "eine Ware", "une marchandise"
+    box: bool = False
+    own_colour: bool = False  # "a Viking of my colour"
+    all: bool = False
+    neg: bool = False
+    nope: bool = False
+    unknown: int = 0
+
+    @property
+    def bare(self) -> bool:
+        """Only goods: the clause takes its verb and target from a neighbour."""
+        return self.untargeted and not self.verbs
+
+    @property
+    def untargeted(self) -> bool:
+        """Goods without a place to go ("put the wool", "Leder"): a neighbour may say where."""
+        return bool(self.goods) and not (self.refs or self.storage or self.market or self.coin or self.supply
+                                         or self.took) and set(self.verbs) <= {"place", "give"}
+
+    @property
+    def empty(self) -> bool:
+        return not (self.verbs or self.goods or self.refs or self.numbers or self.labels or self.took
+                    or self.brown or self.coin or self.storage or self.market or self.supply or self.rest
+                    or self.expensive or self.yes or self.it or self.neg or self.nope)
+
+
+_SPLIT = {",", ";", ".", "!", ":"}
+_THEN = {"then", "dann", "danach", "puis", "ensuite", "also", "auch"}
+_AND = {"and", "und", "et", "plus", "&", "+"}
+_LABEL = re.compile(r"^(?:f([1-6])x([1-8])|r([1-9]))$")
+
+
+def _clauses(hits: list[Hit]) -> list[list[Hit]]:
+    out: list[list[Hit]] = [[]]
+    for i, h in enumerate(hits):
+        if h.text == "plus" and i + 1 < len(hits) and hits[i + 1].text in ("de", "d"):
+            out[-1].append(h)  # FR "plus de …": "no more …"
+            continue
+        if h.text in _SPLIT or h.text in _THEN or h.text in _AND:
+            if out[-1]:
+                out.append([])
+            continue
+        out[-1].append(h)
+    return [c for c in out if c]
+
+
+def _after_correction(hits: list[Hit]) -> list[Hit]:
+    """"Feld 3 – nein, Feld 4", "buy, no wait, withdraw": what follows the last correction, when it says
+    something."""
+    cut = -1
+    for i, h in enumerate(hits):
+        if (h.first("correct") is not None or h.first("nope") is not None) and i > 0:
+            rest = hits[i + 1:]
+            if any(x.first("v", "good", "ctype", "cname", "code", "spaceword", "num") for x in rest):
+                cut = i
+    return hits[cut + 1:] if cut >= 0 else hits
+
+
+def _intent(clause: list[Hit]) -> Intent:
+    it = Intent()
+    pending_count: int | None = None
+    pending_nth: int | None = None
+    after_for = False
+    i = 0
+    n = len(clause)
+    while i < n:
+        h = clause[i]
+        text = h.text
+        nxt = clause[i + 1] if i + 1 < n else None
+        prev = clause[i - 1] if i > 0 else None
+        m = _LABEL.match(text)
+        if m:
+            it.labels.append(f"{m.group(1)}.{m.group(2)}" if m.group(1) else f"R{m.group(3)}")
+            i += 1
+            continue
+        if text == "plus" and nxt is not None and nxt.text in ("de", "d"):
+            it.neg = True  # "plus de Vikings marron"
+            i += 1
+            continue
+        if text == "or" and prev is not None and prev.text in ("l", "d", "de"):
+            good_entry: Any = ("good", "gold")
+        elif text.isdigit() and not h.entries:
+            good_entry = ("num", int(text))
+        else:
+            good_entry = None
+        e = h.first("code", "good", "ctype", "cname", "v", "viking", "brown", "coin", "storage", "market", "supply",
+                    "rest", "expensive", "spaceword", "yes", "for", "num", "nth", "neg", "nope", "it", "keep", "all",
+                    "whole", "anygood", "box", "colour", "owncol")
+        if good_entry is not None:
+            kind, value = good_entry
+        elif e is None:
+            if not h.entries and text.isalpha():
+                it.unknown += 1
+            i += 1
+            continue
+        else:
+            kind, value = e.kind, e.value
+        if text == "rien" and prev is not None and prev.text == "ne":
+            i += 1
+            continue  # "pour ne rien perdre": not a pass
+        if kind == "num" and text in ("one", "un", "une") and not (
+                nxt is not None and nxt.first("viking", "good", "coin") is not None):
+            i += 1
+            continue  # "a brown one", "put one in the warehouse": a pronoun, not space 1
+        if kind == "v" and value == "reserve" and prev is not None and prev.text in ("la", "l") \
+                and text == "reserve":
+            kind = "supply"  # FR "à la réserve": the goods supply
+        if kind == "good":
+            count = pending_count or 1
+            pending_count = None
+            if after_for:
+                it.took = value
+            else:
+                it.goods.append((value, count))
+        elif kind == "code":
+            it.refs.append(Ref(code=value))
+        elif kind == "ctype":
+            if value is not None:
+                ctype, good = value
+                # "the amber trader": a good right before the card type qualifies it
+                if good is None and it.goods and prev is not None and prev.first("good") is not None:
+                    good = it.goods.pop()[0]
+                ref = Ref(ctype=ctype, good=good, nth=pending_nth)
+                pending_nth = None
+                it.refs.append(ref)
+                j = i + 1
+                more: list[str] = []
+                while ctype == "craft" and j < n and (clause[j].first("good") is not None or clause[j].text == "or"):
+                    more.append(clause[j].first("good").value if clause[j].first("good") else "gold")  # type: ignore
+                    j += 1
+                if more and it.goods:  # "le cuir sur l'artisan or-cuir": the goods name the craft
+                    ref.good, ref.more = more[0], tuple(more[1:])
+                    i = j
+                    continue
+        elif kind == "cname":
+            it.refs.append(Ref(cname=value))
+        elif kind == "v":
+            it.verbs.append(value)
+        elif kind == "keep":
+            it.verbs.append("keep")
+        elif kind == "viking":
+            it.viking = True
+            pending_count = None
+        elif kind == "brown":
+            it.brown = True
+        elif kind == "coin":
+            if after_for and not (prev is not None and prev.first("num") is not None):
+                it.took = "coin"  # "2 wool for a coin" (but "for two coins" is a price)
+            it.coin = True
+            pending_count = None
+        elif kind == "storage":
+            before = {clause[k].text for k in range(max(0, i - 2), i)}
+            if not before & {"from", "du", "aus", "vom", "de"}:
+                it.storage = True  # "la laine du stock": from the storage, not into it
+        elif kind == "market":
+            it.market = True
+        elif kind == "supply":
+            it.supply = True
+        elif kind == "rest":
+            it.rest = True
+        elif kind == "expensive":
+            it.expensive = True
+        elif kind == "anygood":
+            it.any_good = True
+        elif kind == "box":
+            it.box = True
+        elif kind == "owncol":
+            it.own_colour = True
+        elif kind == "colour":
+            it.own_colour = prev is not None and prev.first("poss") is not None or (
+                i > 1 and clause[i - 2].first("poss") is not None)
+        elif kind == "yes":
+            it.yes = True
+        elif kind == "for":
+            after_for = True
+        elif kind == "spaceword":
+            if text in ("card", "karte", "carte") and prev is not None and prev.first("with") is not None:
+                it.card_word = True
+            num = nxt.first("num") if nxt is not None else None
+            value = num.value if num is not None else int(nxt.text) if nxt is not None and nxt.text.isdigit() \
+                else None
+            if value is not None and 1 <= value <= 12:
+                it.refs.append(Ref(space=value))
+                i += 2
+                continue
+            if pending_nth is not None:
+                it.refs.append(Ref(space=pending_nth))
+                pending_nth = None
+        elif kind == "num":
+            if nxt is not None and nxt.first("good", "viking", "coin") is not None and not after_for:
+                pending_count = value
+            elif after_for:
+                pass  # "for 3 coins", "pour 2": a price
+            else:
+                it.numbers.append(value)
+        elif kind == "nth":
+            pending_nth = value
+        elif kind == "neg":
+            it.neg = True
+        elif kind == "nope":
+            it.nope = True
+        elif kind == "it":
+            it.it = True
+        elif kind in ("all", "whole"):
+            it.all = True
+        i += 1
+    if pending_nth is not None and not it.refs:
+        it.refs.append(Ref(space=pending_nth))
+    # numbers 10-12 are whole tokens; 1-9 may be "num" entries: a bare number is a space in the demand phase
+    return it
+
+
+def _share(intents: list[Intent]) -> list[Intent]:
+    """Clauses that only name goods take the verb and target of a neighbour: the next one that has them when
+    only bare clauses lie between ("amber and iron to the trader"), else the previous ("sell amber and iron")."""
+    out = list(intents)
+    for i, it in enumerate(out):
+        if not it.untargeted:
+            continue
+        donor = next((x for x in out[i + 1:] if not x.untargeted), None)
+        if donor is None and it.bare:
+            donor = next((x for x in reversed(out[:i]) if not x.bare), None)
+        if donor is None:
+            continue
+        if not it.verbs:
+            it.verbs = list(donor.verbs)
+        it.refs = [r for r in donor.refs]
+        it.storage, it.market, it.coin, it.supply = donor.storage, donor.market, donor.coin, donor.supply
+    return out
+
+
+_GOODS_DECISIONS = frozenset({"jorvik_assign", "jorvik_exchange", "jorvik_pick"})
+_FLAGS = ("brown", "coin", "storage", "market", "supply", "rest", "expensive", "yes", "it", "viking", "card_word",
+          "all", "neg", "nope", "any_good", "box", "own_colour")
+
+
+def _union(a: Intent, b: Intent) -> Intent:
+    out = Intent(verbs=a.verbs + [v for v in b.verbs if v not in a.verbs], goods=a.goods + b.goods,
+                 refs=a.refs + b.refs, numbers=a.numbers + b.numbers, labels=a.labels + b.labels,
+                 took=a.took or b.took, unknown=a.unknown + b.unknown)
+    for f in _FLAGS:
+        setattr(out, f, getattr(a, f) or getattr(b, f))
+    return out
+
+
+def _merge(intents: list[Intent], ctx: Ctx) -> list[Intent]:
+    if ctx.decision in _GOODS_DECISIONS and len(intents) > 1:
+        kept = [x for x in intents if not x.neg]
+        if kept and len(kept) < len(intents):  # "don't sell the amber, store it": the negated clause is no move
+            dropped = [x for x in intents if x.neg]
+            for x in kept:
+                if not x.goods and dropped[0].goods:
+                    x.goods = list(dropped[0].goods)
+            intents = kept
+    return _merge_clauses(intents, ctx)
+
+
+def _merge_clauses(intents: list[Intent], ctx: Ctx) -> list[Intent]:
+    """Clauses are separate moves only where goods are assigned one by one ("sell the amber, leather on the
+    craft, done"); elsewhere, and for a clause that names no good and no verb there ("ok", "too expensive"),
+    the clauses say one thing together ("too expensive, I withdraw", "Feld 3, das Schiff")."""
+    if not intents:
+        return intents
+    if ctx.decision not in _GOODS_DECISIONS or not any(x.goods for x in intents):
+        merged = intents[0]
+        for x in intents[1:]:
+            merged = _union(merged, x)
+        return [merged]
+    out: list[Intent] = []
+    for x in intents:
+        if not x.goods and not x.verbs and out:
+            out[-1] = _union(out[-1], x)
+        elif out and not out[-1].goods and not out[-1].verbs:
+            out[-1] = _union(out[-1], x)
+        else:
+            out.append(x)
+    return out
+
+
+def _expand(intents: list[Intent], held: dict[str, int]) -> list[Intent]:
+    """One intent per action: "2 Wolle verkaufen" is two sales, "3 wool for iron" three gives and a take."""
+    out: list[Intent] = []
+    for it in intents:
+        if it.took is not None and it.goods:
+            for good, count in it.goods:
+                n = held.get(good, count) if it.all else count
+                for _ in range(n):
+                    out.append(_with(it, [(good, 1)], verbs=["give"], took=None))
+            out.append(_with(it, [], verbs=["take"], took=None, took_good=it.took))
+            continue
+        if len(it.goods) <= 1 and not (it.goods and (it.goods[0][1] > 1 or it.all)):
+            out.append(it)
+            continue
+        for good, count in it.goods:
+            n = held.get(good, count) if it.all else count
+            for _ in range(max(1, n)):
+                out.append(_with(it, [(good, 1)]))
+    return out
+
+
+def _with(it: Intent, goods: list[tuple[str, int]], verbs: list[str] | None = None, took: str | None = None,
+          took_good: str | None = None) -> Intent:
+    new = Intent(**{f: getattr(it, f) for f in Intent.__slots__})
+    new.goods = goods
+    new.refs = list(it.refs)
+    if verbs is not None:
+        new.verbs = verbs
+    new.took = took
+    if took_good is not None:
+        new.goods = [(took_good, 1)] if took_good != "coin" else []
+        new.coin = took_good == "coin"
+    return new
+
+
+# ---- the position as the words need it ----------------------------------------------------------------------
+
+@dataclass(slots=True)
+class Ctx:
+    decision: str
+    player: int
+    rows: dict[str, dict[str, Any]]
+    spaces: dict[int, str]
+    cargo: dict[str, tuple[str, ...]]
+    own: tuple[str, ...]
+    others: tuple[str, ...]
+    offer: str | None
+    held: dict[str, int]
+
+
+def context(state: Any, player: int) -> Ctx:
+    t = state.cards
+    rows = {r["id"]: r for r in t.data["cards"]}
+    spaces = {sp + 1: t.ids[c] for sp, c in enumerate(state.spaces) if c >= 0}
+    cargo = {t.ids[c]: tuple(GOODS[g] for g in range(8) for _ in range(goods[g])) for c, goods in state.cargo}
+    seat = player if 0 <= player < state.players else 0
+    own = tuple(t.ids[c] for c in state.display[seat])
+    others = tuple(t.ids[c] for o in range(state.players) if o != seat for c in state.display[o])
+    d = state.decision
+    offer = d.facts.get("card") if d.kind in ("jorvik_purchase", "jorvik_reserved_purchase") else None
+    both = [state.pool[g] + state.storage[seat][g] for g in range(8)]
+    held = {GOODS[g]: n for g, n in enumerate(both) if n}
+    return Ctx(d.kind, seat, rows, spaces, cargo, own, others, offer, held)
+
+
+def _effects(row: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {e["kind"]: e for e in row.get("effects", [])}
+
+
+def _card_goods(ctx: Ctx, cid: str) -> set[str]:
+    row = ctx.rows.get(cid, {})
+    eff = _effects(row)
+    out: set[str] = set(ctx.cargo.get(cid, ()))
+    for kind in ("trade", "sacrifice"):
+        if kind in eff:
+            out.add(eff[kind]["good"])
+    if "craft" in eff:
+        out.update(eff["craft"]["needs"])
+    return out
+
+
+def ref_fits(ref: Ref, ctx: Ctx, cid: str, space: int | None = None) -> bool:
+    if ref.space is not None:
+        return space == ref.space
+    if ref.code is not None:
+        return cid == ref.code
+    row = ctx.rows.get(cid)
+    if row is None:
+        return False
+    eff = _effects(row)
+    if ref.cname is not None:
+        return ref.cname in eff
+    if ref.ctype is not None:
+        if ref.ctype == "building":
+            ok = row["type"] == "building"
+        elif ref.ctype == "defence":
+            ok = row["type"] == "defence"
+        else:
+            ok = row["type"] == ref.ctype
+        if not ok:
+            return False
+        goods = _card_goods(ctx, cid)
+        return (ref.good is None or ref.good in goods) and all(g in goods for g in ref.more)
+    return False
+
+
+# ---- readings --------------------------------------------------------------------------------------------
+
+_NO_GOOD_KINDS = frozenset({"demand", "reserve", "buy", "withdraw", "skip", "done", "swap", "double", "pay", "use"})
+
+
+@dataclass(slots=True)
+class JReading:
+    intent: Intent
+    ctx: Ctx
+    score: float = 1.0
+
+    def kinds(self) -> frozenset[str] | None:
+        verbs = self.intent.verbs
+        if not verbs:
+            return None
+        out: set[str] = set()
+        for v in verbs:
+            out |= _VERB_KINDS.get(v, frozenset())
+        return frozenset(out)
+
+    def match(self, action: Any, info: Any) -> float | None:
+        it, ctx = self.intent, self.ctx
+        k = action.kind
+        kinds = self.kinds()
+        score = 1.0
+        if kinds is not None:
+            if k not in kinds:
+                return None
+            score += 1.0 + (0.5 if self._implied(k) else 0.0)
+        elif self._implied(k):
+            score += 1.0
+        elif not self._weakly_implied(k):
+            return None
+        good = getattr(action, "good", None)
+        goods = {g for g, _ in it.goods}
+        if k in _NO_GOOD_KINDS:
+            if goods and k not in ("demand", "reserve"):
+                return None
+        elif k == "take" and good == "coin":
+            if goods or not it.coin:
+                return None
+        else:  # the actions that move one good
+            if goods:
+                if good not in goods:
+                    return None
+                score += 1.0
+            else:
+                if k == "take" and it.coin:
+                    return None
+                if kinds is None and not it.refs and not (it.goods and ctx.decision in _GOODS_DECISIONS):
+                    return None
+                qualified = {r.good for r in it.refs if r.good is not None}
+                if qualified and good not in qualified:
+                    return None
+        if k in ("demand", "reserve") and it.verbs and set(it.verbs) <= {"use", "steal"} and not it.viking:
+            return None  # "use the traitor": a card, not a place in a row ("use my brown Viking on 1" is)
+        if "give" in it.verbs and k in ("sell", "sacrifice", "craft") and not it.refs:
+            return None  # "give the amber" is an exchange; "give the amber to the oracle" a sacrifice
+        fit = self._fit(action, k)
+        if fit is None:
+            return None
+        return score + fit
+
+    @property
+    def storing(self) -> bool:
+        """The storage named: "in storage", "ins Lager", or the warehouse while goods are assigned."""
+        it = self.intent
+        return it.storage or self.ctx.decision in _GOODS_DECISIONS and any(r.cname == "storage" for r in it.refs)
+
+    def _weakly_implied(self, k: str) -> bool:
+        """"the amber" while goods are assigned: every move with it fits (and is asked about)."""
+        return self.ctx.decision in _GOODS_DECISIONS and bool(self.intent.goods) and k in (
+            "craft", "sell", "sacrifice", "store", "give", "take", "pick")
+
+    def _implied(self, k: str) -> bool:
+        """Without a verb: what the other words make of the action kind."""
+        it, ctx = self.intent, self.ctx
+        refs = it.refs
+        if k in ("demand", "reserve"):
+            return bool(refs or it.numbers or it.viking or it.goods) and not (it.storage or it.market)
+        if k == "buy":
+            return it.yes or (it.it and not it.neg) or it.card_word
+        if k == "withdraw":
+            return it.expensive or it.nope or it.neg or it.box
+        if k == "skip":
+            return it.nope or it.neg
+        if k == "double":
+            return it.yes
+        if k == "pay":
+            return it.yes or it.coin
+        if k == "done":
+            return (it.rest or it.supply) and not it.goods
+        if k == "craft":
+            return any(r.ctype == "craft" or (r.code and "craft" in _effects(ctx.rows.get(r.code, {})))
+                       for r in refs)
+        if k == "sell":
+            return any(r.ctype == "trader" for r in refs) or (it.coin and not it.market)
+        if k == "sacrifice":
+            return any(r.ctype == "oracle" for r in refs)
+        if k == "store":
+            return self.storing
+        if k == "give":
+            return it.market or (it.coin and not refs)
+        if k == "take":
+            return it.coin and ctx.decision == "jorvik_exchange" or bool(it.goods) and ctx.decision in (
+                "jorvik_exchange", "jorvik_pick")
+        if k == "use":
+            return bool(refs) and ctx.decision not in ("jorvik_purchase", "jorvik_reserved_purchase",
+                                                       "jorvik_demand")
+        if k == "pick":
+            return bool(refs) and ctx.decision == "jorvik_pick"
+        if k == "swap":
+            return len(it.labels) == 2
+        return False
+
+    def _fit(self, action: Any, k: str) -> float | None:
+        it, ctx = self.intent, self.ctx
+        refs = [r for r in it.refs]
+        if k in ("demand", "reserve"):
+            cid = ctx.spaces.get(action.space)
+            if cid is None:
+                return None
+            score = 0.0
+            if refs:
+                if not any(ref_fits(r, ctx, cid, action.space) for r in refs):
+                    return None
+                score += 1.0
+            elif it.numbers:
+                if action.space not in it.numbers:
+                    return None
+                score += 1.0
+            elif it.goods:
+                if not {g for g, _ in it.goods} & _card_goods(ctx, cid):
+                    return None
+            if refs and it.goods and not {g for g, _ in it.goods} <= _card_goods(ctx, cid):
+                return None
+            if k == "demand" and it.viking and "reserve" not in it.verbs:
+                score += 0.25  # "a Viking on a ship": a demand row rather than a reservation
+            if it.brown:
+                return score + 1.0 if action.brown else None
+            if it.own_colour and action.brown:
+                return None  # "a Viking of my colour"
+            return score  # own or brown Viking, when both can be placed: asked
+        if k == "buy":
+            if refs and ctx.offer is not None:
+                if not any(ref_fits(r, ctx, ctx.offer) or (r.cname == "pay_purchase") for r in refs):
+                    return None
+            pays_with_card = it.card_word or any(r.cname == "pay_purchase" for r in refs)
+            if action.with_card != pays_with_card:
+                return None
+            if it.neg:
+                return None
+            return 0.0
+        if k == "withdraw":
+            if refs and ctx.offer is not None and not any(ref_fits(r, ctx, ctx.offer) for r in refs):
+                return None
+            return 0.0
+        if k in ("craft", "pick"):
+            if it.labels:
+                return None
+            if refs:
+                if not any(ref_fits(r, ctx, action.card) for r in refs if r.space is None):
+                    return None
+                return 1.0
+            return 0.0
+        if k in ("sell", "sacrifice"):
+            want = "trader" if k == "sell" else "oracle"
+            if refs and not any(r.ctype == want or r.code is not None and ctx.rows.get(r.code, {}).get("type") == want
+                                for r in refs):
+                return None
+            return 0.5 if refs else 0.0
+        if k == "use":
+            if not refs:
+                return 0.0 if it.verbs else None
+            return 1.0 if any(ref_fits(r, ctx, action.card) for r in refs) else None
+        if k in ("double", "pay"):
+            return 0.0
+        if k == "swap":
+            if len(it.labels) != 2:
+                return None
+            return 1.0 if {action.a, action.b} == set(it.labels) else None
+        if k == "store":
+            return None if refs and not all(r.cname == "storage" for r in refs) else 0.0
+        if k in ("give", "take"):
+            return None if refs and k != "take" else 0.0
+        if k in ("skip", "done"):
+            return 0.0
+        return 0.0
+
+    def literal(self, game: Any, state: Any) -> list[Any] | str:
+        """The moves the words name, for the engine to say why not."""
+        it, ctx = self.intent, self.ctx
+        verbs = set(it.verbs)
+        goods = [g for g, _ in it.goods]
+        out: list[Any] = []
+        if ctx.decision == "jorvik_demand" or verbs & {"place", "reserve", "want"} and not goods:
+            spaces = [r.space for r in it.refs if r.space is not None] + it.numbers
+            for cid_space, cid in ctx.spaces.items():
+                if any(ref_fits(r, ctx, cid, cid_space) for r in it.refs if r.space is None):
+                    spaces.append(cid_space)
+            for sp in spaces:
+                if "reserve" in verbs or sp > 6 and state.jarl:
+                    out.append(Reserve(sp, it.brown))
+                else:
+                    out.append(Demand(sp, it.brown))
+            if it.refs and not spaces and not verbs & {"use", "steal"}:
+                return "no_such_card"
+        if "buy" in verbs or "pay" in verbs or it.yes:
+            out.append(Buy(it.card_word or any(r.cname == "pay_purchase" for r in it.refs)))
+        if "double" in verbs:
+            out.append(Double())
+        if "pay" in verbs and ctx.decision not in ("jorvik_purchase", "jorvik_reserved_purchase"):
+            out.append(Pay())
+        if verbs & {"pass", "skip", "withdraw"}:
+            out.append({"jorvik_purchase": Withdraw(), "jorvik_reserved_purchase": Withdraw(),
+                        "jorvik_assign": Done()}.get(ctx.decision, Skip()))
+        crafts = [r.code for r in it.refs if r.code]
+        if any(r.ctype == "craft" for r in it.refs):
+            crafts += [c for c in ctx.own if ctx.rows.get(c, {}).get("type") == "craft"]
+        for g in goods:
+            if "sell" in verbs:
+                out.append(Sell(g))
+            if "sacrifice" in verbs:
+                out.append(Sacrifice(g))
+            if "store" in verbs or it.storage:
+                out.append(Store(g))
+            if "give" in verbs or it.market:
+                out.append(Give(g))
+            if verbs & {"pick", "steal", "take"} and ctx.decision == "jorvik_pick":
+                pool = crafts or [c for c in (*ctx.own, *ctx.others) if ctx.rows.get(c, {}).get("type") == "craft"]
+                out.extend(Pick(g, c) for c in pool)
+            else:
+                out.extend(Craft(g, c) for c in crafts)
+        if verbs & {"use", "steal"}:
+            for r in it.refs:
+                mine = [UseCard(c) for c in ctx.own if ref_fits(r, ctx, c)]
+                named = [UseCard(c) for c in ctx.rows if ref_fits(r, ctx, c)]
+                out.extend(mine or named[:1])  # a card not in the display: the engine says so
+        if len(it.labels) == 2:
+            out.append(Swap(it.labels[0], it.labels[1]))
+        return out or "no_move_words"
+
+
+@dataclass(slots=True)
+class Named:
+    """The literal moves the words write out, which no legal action fits: the engine says why."""
+
+    actions: list[Any]
+    score: float = 1.0
+
+    def match(self, action: Any, info: Any) -> float | None:
+        return None
+
+    def literal(self, game: Any, state: Any) -> list[Any] | str:
+        return list(self.actions)
+
+
+# ---- the parser ------------------------------------------------------------------------------------------
+
+_ALL_DONE = re.compile(r"^(?:ok |okay |bon |gut )?(?:c est tout|that s all|thats all|that is all|das war s|das wars|"
+                       r"das war alles|das wars dann|rien d autre|nothing else|sonst nichts)$")
+_NOTATION_HEADS = frozenset({"demand", "reserve", "skip", "buy", "withdraw", "swap", "double", "pay", "use", "craft",
+                             "sell", "sacrifice", "store", "give", "take", "pick", "done"})
+_POS = re.compile(r"\b([1-6])\.([1-8])\b")
+_REGRETS = frozenset({("was", "going"), ("wollte", "eigentlich"), ("voulais", "prendre"),
+                      ("should", "have"), ("would", "have"), ("could", "have"), ("if", "i"), ("wenn", "ich"),
+                      ("si", "j"), ("should", "ve"), ("hatte", "ich"), ("haette", "ich")})
+_REGRET_WORDS = frozenset({"aurais", "aurait", "hatte", "haette", "shouldve", "wouldve", "couldve", "regrette"})
+_THIRD = frozenset({"he", "she", "they", "er", "sie", "il", "elle", "ils", "elles"})
+_NEXT = frozenset({("next", "time"), ("next", "round"), ("nachste", "runde"), ("naechste", "runde"),
+                   ("nachstes", "mal"), ("naechstes", "mal"), ("prochaine", "fois"), ("prochain", "tour"),
+                   ("prochaine", "manche")})
+
+
+class JorvikParser(GameParser):
+    game_name = "jorvik"
+    request_kinds = ("v",)
+
+    def __init__(self) -> None:
+        self.lexicon = build_lexicon()
+
+    def digest(self, action: Any) -> Any:
+        return None
+
+    def rewrite(self, text: str) -> str:
+        return _POS.sub(lambda m: f" f{m.group(1)}x{m.group(2)} ", text)
+
+    # -- the intents of a line, shared by `exact` (plans) and `read` (one intent) --
+
+    def intents(self, text: str, state: Any, player: int) -> tuple[list[Intent], Ctx, str | None]:
+        tokens = tokenize(self.rewrite(text))
+        hits = self.lexicon.hits(tokens)
+        texts = [h.text for h in hits]
+        ctx = context(state, player)
+        if _ALL_DONE.search(" ".join(texts)):
+            return [Intent(verbs=["done"])], ctx, None  # "c'est tout", "that's all", "das war's"
+        if _REGRET_WORDS & set(texts) or any(p in _REGRETS for p in zip(texts, texts[1:], strict=False)):
+            return [], ctx, "statement"
+        if any(p in _NEXT for p in zip(texts, texts[1:], strict=False)):
+            return [], ctx, "negated"
+        if texts and texts[0] in _THIRD or any(a in _THIRD and b.first("v") is not None
+                                               for a, b in zip(texts, hits[1:], strict=False)):
+            return [], ctx, "statement"  # "he always buys the ships", "sie nimmt immer das Schiff"
+        if any(h.first("third") is not None and h.first("v") is None for h in hits):
+            return [], ctx, "statement"  # "Ben takes the ship", "nobody wants the craft"
+        if any(h.first("copula") is not None for h in hits) and not any(h.first("v") for h in hits):
+            return [], ctx, "statement"  # "the ship is expensive", "le navire est cher"
+        for h, nxt in zip(hits, [*hits[1:], None], strict=True):
+            if h.first("maybe") is not None and (nxt is None or nxt.text not in ("you", "du", "tu", "vous")):
+                return [], ctx, "hesitant"  # "I could sell the amber", "vielleicht Bernstein verkaufen"
+        if _transitive_pass(hits):
+            return [], ctx, "no_move_words"  # "pass me the bag", "passe-moi les chips"
+        hits = _after_correction(hits)
+        verbs_said = {h.first("v").value for h in hits if h.first("v") is not None}  # type: ignore[union-attr]
+        if any(h.first("or") is not None for h in hits) and len(verbs_said) >= 2:
+            return [], ctx, "alternatives"  # "einlagern oder opfern?"
+        intents = [x for x in (_intent(c) for c in _clauses(hits)) if not x.empty]
+        return _merge(_share(intents), ctx), ctx, None
+
+    def exact(self, game: Any, state: Any, text: str) -> Any | None:
+        words = text.strip().lower().split()
+        if words and words[0] in _NOTATION_HEADS:
+            try:
+                return game.parse_notation(text)
+            except NotationError:
+                pass
+        if is_question(text) or state.decision.player is None:
+            return None
+        player = state.decision.player
+        narrate.remember_state(state)
+        intents, ctx, reason = self.intents(text, state, player)
+        if reason is not None or not intents:
+            return None
+        steps = _expand(intents, ctx.held) if ctx.decision in _GOODS_DECISIONS else intents
+        if len(steps) < 2 or any(_refused(x) for x in steps):
+            return None
+        plan: list[Any] = []
+        s = state
+        for k, step in enumerate(steps):
+            if s.decision.player != player or s.decision.kind not in _GOODS_DECISIONS | {ctx.decision}:
+                if plan and all(_finishing(x) for x in steps[k:]):
+                    break  # "…, fertig": the assignment ended by itself when nothing was left
+                return None
+            c = context(s, player)
+            reading = JReading(step, c)
+            fits = _ground(game, s, reading)
+            if len(fits) != 1:
+                return None
+            plan.append(fits[0])
+            s, _ = game.apply(s, fits[0])
+        return plan
+
+    def read(self, hits: list[Hit], game: Any, state: Any, player: int) -> Interpretation:
+        text = " ".join(h.text for h in hits)
+        if state.decision.player is None:
+            return Interpretation([Named([])], None)
+        narrate.remember_state(state)
+        intents, ctx, reason = self.intents(_raw_text(hits), state, player)
+        if reason is not None:
+            return Interpretation([], reason)
+        if not intents:
+            return Interpretation([], "no_move_words")
+        steps = _expand(intents, ctx.held) if ctx.decision in _GOODS_DECISIONS else intents
+        first = steps[0]
+        refused = _refused(first)
+        if refused:
+            return Interpretation([], refused)
+        if len(steps) > 1:
+            # a plan exact() could not make certain: ask about its first step only when that is unclear
+            fits = _ground(game, state, JReading(first, ctx))
+            if len(fits) == 1:
+                return Interpretation([], "plan_unclear")
+        del text
+        readings: list[Any] = []
+        it = first
+        declining = ctx.decision in ("jorvik_purchase", "jorvik_reserved_purchase", "jorvik_traitor_swap",
+                                     "jorvik_picts_double", "jorvik_picts_protect")
+        if (it.neg or it.nope) and not it.goods and (declining or it.brown and not it.refs and not it.numbers):
+            # "nein", "no thanks", "I don't buy it", "kein Verräter", "keine braunen mehr": decline the choice
+            if not set(it.verbs) & {"withdraw", "pass", "skip", "lose", "keep", "done"}:
+                it.verbs = ["withdraw", "skip"]
+            it.neg = False
+        elif it.neg:
+            return Interpretation([], "negated")
+        readings.append(JReading(it, ctx))
+        return Interpretation(readings)
+
+
+def _raw_text(hits: list[Hit]) -> str:
+    return " ".join(h.text for h in hits)
+
+
+def _transitive_pass(hits: list[Hit]) -> bool:
+    """"pass me the bag", "passe-moi les chips": a pass verb whose object is a thing."""
+    for i, h in enumerate(hits):
+        e = h.first("v")
+        if e is None or e.value != "pass":
+            continue
+        j = i + 1
+        while j < len(hits) and hits[j].text in ("me", "mir", "moi", "uns", "nous", "us"):
+            j += 1
+        if j > i + 1 and j < len(hits):
+            return True
+    return False
+
+
+def _finishing(it: Intent) -> bool:
+    """"done", "fertig", "the rest to the supply": a step that only ends the assignment."""
+    return not it.goods and not it.refs and (bool(set(it.verbs) & {"done", "pass", "skip"}) or it.rest or it.supply)
+
+
+def _refused(it: Intent) -> str | None:
+    """Why an intent is not a move at all (None: it may be)."""
+    if it.unknown >= 2 and not it.verbs and not it.labels:
+        return "chat"
+    if not (it.verbs or it.goods or it.refs or it.numbers or it.labels or it.yes or it.expensive or it.nope
+            or it.neg or it.rest or it.supply or it.storage or it.market or it.coin or it.it or it.card_word
+            or it.box or it.any_good):
+        return "no_move_words"
+    return None
+
+
+def _ground(game: Any, state: Any, reading: JReading) -> list[Any]:
+    best: float | None = None
+    cands: list[Any] = []
+    for a in game.legal_actions(state):
+        s = reading.match(a, None)
+        if s is None:
+            continue
+        if best is None or s > best:
+            best, cands = s, [a]
+        elif s == best:
+            cands.append(a)
+    return cands
+
+
+PARSER = JorvikParser()
+
+__all__ = ["PARSER", "JorvikParser", "build_lexicon"]
