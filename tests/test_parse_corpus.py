@@ -94,14 +94,16 @@ def test_corpus_accuracy_per_language(capsys: pytest.CaptureFixture[str]) -> Non
 #      ("87 and the higher pink"), "hätt ich", "my highest two greens" -> 146/150, 0 wrong.
 #   J: 134/150 = 89.3 %, 0 wrong moves, first run after all of the above (fresh: a helper wrote it for player
 #      types none of the earlier sets had: Swiss German, Québécois, dictation, emoji, codes with odd separators).
+#      Then tuned on: regrets for every game, a spoken value then its colour ("soixante-douze, les oranges"),
+#      Swiss German numbers and colours ("di drü Föifi") -> 140/150, 0 wrong (and E 254 -> 257).
 # Guards at the figures of this change: the sets must not lose a line or play one more wrong move; a wrong move
 # played is never acceptable, so E's one is a ceiling to bring to zero.
 
 BLIND = {name: [json.loads(line) for line in (CORPUS.parent / f"odin_blind_{name}.jsonl").read_text(
     encoding="utf-8").splitlines() if line.strip()] for name in ("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")}
 # (right at least, wrong moves at most)
-FLOOR = {"a": (230, 0), "b": (216, 0), "c": (194, 0), "d": (325, 0), "e": (254, 1), "f": (144, 0), "g": (148, 0),
-         "h": (150, 0), "i": (146, 0), "j": (134, 0)}
+FLOOR = {"a": (230, 0), "b": (216, 0), "c": (194, 0), "d": (325, 0), "e": (257, 1), "f": (144, 0), "g": (148, 0),
+         "h": (150, 0), "i": (146, 0), "j": (140, 0)}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND))

@@ -660,3 +660,19 @@ def test_a_line_full_of_words_the_parser_does_not_know_is_offered_back_not_playe
     res = parse_move(GAME, S_SIXTY, 0, "lol my kid calls the orange nine 'the jarl'")
     assert res.kind == "confirm" and GAME.to_notation(res.action) == "play O9 take G5"
     assert _n(parse_move(GAME, S_SIXTY, 0, "lol ok I play the orange nine, the jarl")) == "play O9 take G5"
+
+
+@pytest.mark.parametrize("text", ["seventy-two with the reds", "zweiundsiebzig, die roten",
+                                  "soixante-douze, les rouges"])
+def test_a_spoken_value_then_its_colour_names_the_same_cards(text: str) -> None:
+    state = GAME.scenario({"players": 2, "hands": [["R7", "R2", "B7", "K2"], ["P1"]], "center": ["G5"],
+                           "to_move": 0, "last_played_by": 1})
+    assert _n(parse_move(GAME, state, 0, text)) == "play R7 R2 take G5"
+
+
+def test_swiss_german_numbers_and_colours() -> None:
+    state = GAME.scenario({"players": 2, "hands": [["G3", "B5", "R5", "O5", "K8"], ["P1"]], "center": ["P4", "P2"],
+                           "to_move": 0, "last_played_by": 1})
+    assert _n(parse_move(GAME, state, 0, "Ich leg di drü Föifi und nimm di pinki Vieri")) == "play B5 R5 O5 take P4"
+    res = parse_move(GAME, state, 0, "Ich spil di grüeni Drü")
+    assert res.kind == "illegal" and res.illegal is not None and res.illegal.code == "wrong_count"

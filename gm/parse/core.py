@@ -673,6 +673,12 @@ def add_common(lex: Lexicon) -> None:
         lex.add(de_er, "num", value, "de", "word noun", fuzzy=True)
         lex.add(" ".join(w + "n" for w in de_er.split()), "num", value, "de", "word plural", fuzzy=True)
         lex.add(fr, "num", value, "fr", "word", fuzzy=True)
+    # Swiss German numbers ("drü Föifi", "d Sibni"): the -i forms name the card, like "Fünfer"
+    for value, words, nouns in ((2, "zwöi zwoi zwei", "zwöii"), (3, "drü drüü", "drüi"), (4, "vier", "vieri"),
+                                (5, "föif füüf", "föifi füüfi"), (6, "sächs", "sächsi"), (7, "sibe siebe", "sibni"),
+                                (8, "acht", "achti"), (9, "nüün nün", "nüüni nüni")):
+        lex.add(words, "num", value, "de", "word")
+        lex.add(nouns, "num", value, "de", "word noun")
     # "one" / "un" are also an article or a pronoun: the grammar decides from the neighbours.
     lex.add("one", "num", 1, "en", "word article")
     lex.add("un", "num", 1, "fr", "word article")

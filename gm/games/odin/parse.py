@@ -194,6 +194,9 @@ def build_lexicon() -> Lexicon:
         lex.add(fr, "suit", s, "fr", fuzzy=True)
         lex.add(fr_pl, "suit", s, "fr", "plural", fuzzy=True)
     lex.add("neufs", "num", 9, "fr", "word plural")
+    for suit, words in ((0, "blaui blauä"), (1, "roti rotä"), (2, "pinki rosai"), (3, "grüeni grüen grüeni"),
+                        (4, "schwarzi schwarzä"), (5, "orangschi oransch orangi")):
+        lex.add(words, "suit", suit, "de", "inflected")  # Swiss German: "di grüeni Drü", "d schwarzi Eis"
     lex.add("double doppel doppelte doppelten", "both", None, "en de fr")  # "double nine": a pair
     lex.add("n", "conj", None, "en")  # "the red n pink"
     lex.add("always", "always", None, "en")
@@ -1236,6 +1239,10 @@ def _apposition_pairs(play: list[Item]) -> list[Item]:
                 and all(it.rank is not None and it.suit in (None, head.suit) and not it.quantified() for it in rest)):
             # "trois rouges, 981", "die Roten! Neun und Acht", "blacks! black five black four"
             return [replace(it, suit=head.suit, order="sr") for it in rest]
+        last, first = play[-1], play[:-1]
+        if (last.suit is not None and last.rank is None and last.quantified() and last.count in (None, len(first))
+                and all(it.rank is not None and it.suit in (None, last.suit) and not it.quantified() for it in first)):
+            return [replace(it, suit=last.suit, order="rs") for it in first]  # "seventy-two, the oranges"
         bare = [it for it in play if it.card and it.suit is None and it.rank is None and it.code is None
                 and it.sup is None and not it.quantified()]
         if bare and len(bare) < len(play):
