@@ -350,8 +350,11 @@ def check_units(units: Sequence[int]) -> int | None:
 
 def game_engine(name: str) -> AnyGame:
     """The engine of a registered game (through its kit); OptionsError when the game has none."""
+    from engine import has_engine, load_game
     from gm import games
 
+    if name in games.names() and has_engine(name):
+        return load_game(name)  # the engine alone: listing saves need not build a kit's parser and lexicon
     try:
         game = games.get(name).engine
     except LookupError as exc:
