@@ -6,7 +6,9 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   ("j'aurais dû construire l'Auberge") became no move for every game (gm.text.is_regret).
   jorvik_blind_a: 139/187 = 74.3 %, 6 wrong moves on the first run; the kit's author then tuned on it (it is no
   longer blind) -> 170/187, 0 wrong; 172/187 with the generic regrets.
-  jorvik_blind_b (fresh, written after all of that): 90/120 = 75.0 %, 5 wrong moves on the first run.
+  jorvik_blind_b (fresh, written after all of that): 90/120 = 75.0 %, 5 wrong moves on the first run; then a
+  line that leaves the choice open, hesitates or offers alternatives ("whichever", "überleg ich noch", "Bernstein
+  oder Leder") is offered back for a yes and never made a plan -> 90/120, 0 wrong.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from gm.parse.core import agrees
 
 DATA = Path(__file__).parent / "data"
 FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (138, 1), ("jorvik", "jorvik_blind_a"): (172, 0),
-         ("jorvik", "jorvik_blind_b"): (90, 5)}
+         ("jorvik", "jorvik_blind_b"): (90, 0)}
 
 
 def verdict(game: Any, row: dict[str, Any]) -> tuple[bool, bool]:

@@ -924,6 +924,26 @@ _REGRETS = frozenset({("was", "going"), ("wollte", "eigentlich"), ("voulais", "p
                       ("si", "j"), ("should", "ve"), ("hatte", "ich"), ("haette", "ich")})
 _REGRET_WORDS = frozenset({"aurais", "aurait", "hatte", "haette", "shouldve", "wouldve", "couldve", "regrette"})
 _THIRD = frozenset({"he", "she", "they", "er", "sie", "il", "elle", "ils", "elles"})
+# Words that leave the choice open or say the player is still deciding ("whichever", "n'importe laquelle",
+# "überleg ich noch"): a move read from such a line is offered back for a yes, never played at once.
+_OPEN_CHOICE = frozenset({"whichever", "whatever", "anyone", "any", "egal", "irgendeine", "irgendeinen",
+                          "irgendwo", "importe", "nimporte", "quelconque", "uberleg", "uberlege", "ueberleg",
+                          "ueberlege", "reflechis", "reflechi", "thinking", "unsure", "weiss", "sais"})
+
+
+def _open_choice(hits: list[Hit]) -> bool:
+    """The line leaves the choice open, hesitates, or offers alternatives ("Bernstein oder Leder"; the French "or"
+    of "l'or" or "l'artisan or-cuir" is gold)."""
+    for i, h in enumerate(hits):
+        if h.text in _OPEN_CHOICE:
+            return True
+        if h.first("or") is not None and h.first("good") is None:
+            prev = hits[i - 1].text if i else ""
+            nxt = hits[i + 1] if i + 1 < len(hits) else None
+            if prev not in ("l", "d", "de", "artisan") and not (nxt is not None and nxt.first("good") is not None
+                                                                 and h.text == "or" and prev != ","):
+                return True
+    return False
 _NEXT = frozenset({("next", "time"), ("next", "round"), ("nachste", "runde"), ("naechste", "runde"),
                    ("nachstes", "mal"), ("naechstes", "mal"), ("prochaine", "fois"), ("prochain", "tour"),
                    ("prochaine", "manche")})
@@ -983,6 +1003,8 @@ class JorvikParser(GameParser):
                 pass
         if is_question(text) or state.decision.player is None:
             return None
+        if _open_choice(self.lexicon.hits(tokenize(self.rewrite(text)))):
+            return None  # "eine Ware ins Lager, Bernstein oder Leder": one move at most, and asked back
         player = state.decision.player
         narrate.remember_state(state)
         intents, ctx, reason = self.intents(text, state, player)
@@ -1040,7 +1062,7 @@ class JorvikParser(GameParser):
         elif it.neg:
             return Interpretation([], "negated")
         readings.append(JReading(it, ctx))
-        return Interpretation(readings)
+        return Interpretation(readings, confirm=_open_choice(hits))
 
 
 def _raw_text(hits: list[Hit]) -> str:
