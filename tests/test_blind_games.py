@@ -5,7 +5,8 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   name_of_odin_blind_a: 137/180 = 76.1 %, 2 wrong moves on the first run; 138/180, 1 wrong once regrets
   ("j'aurais dû construire l'Auberge") became no move for every game (gm.text.is_regret).
   name_of_odin_blind_b (fresh, written at the end): 90/120 = 75.0 %, 1 wrong move on the first run ("take a
-  sailor from seat 2": the set counts seats from 0, the parser from 1).
+  sailor from seat 2": the set counts seats from 0, the parser from 1). Then the neighbour "on my left" (the
+  next seat clockwise) / "right" -> A 141/180, 0 wrong; B 92/120, 1 wrong.
   jorvik_blind_a: 139/187 = 74.3 %, 6 wrong moves on the first run; the kit's author then tuned on it (it is no
   longer blind) -> 170/187, 0 wrong; 172/187 with the generic regrets.
   jorvik_blind_b (fresh, written after all of that): 90/120 = 75.0 %, 5 wrong moves on the first run; then a
@@ -26,7 +27,7 @@ from gm.parse import parse_move
 from gm.parse.core import agrees
 
 DATA = Path(__file__).parent / "data"
-FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (138, 1), ("name-of-odin", "name_of_odin_blind_b"): (90, 1),
+FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (141, 0), ("name-of-odin", "name_of_odin_blind_b"): (92, 1),
          ("jorvik", "jorvik_blind_a"): (172, 0),
          ("jorvik", "jorvik_blind_b"): (90, 0)}
 

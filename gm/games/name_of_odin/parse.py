@@ -1072,6 +1072,13 @@ class NooParser(GameParser):
         reading = self._reading(phrases, rest, syms, state, player)
         if isinstance(reading, str):
             return Interpretation([], reading)
+        side = _side(folded)
+        if side and state.decision.kind == "noo_take_viking" and 0 <= player < state.players:
+            # "from the player on my left": the next seat clockwise (the engine's order); "right": the one before
+            seat = (player + side) % state.players
+            if reading.seat is not None and reading.seat != seat:
+                return Interpretation([], "inconsistent")
+            reading.seat = seat
         if unknown >= 3 and not any(s.kind in ("verb", "name", "typecode") for s in syms):
             return Interpretation([], "chat")
         typos = sum(1 for h in hits if h.distance > 0)
@@ -1223,6 +1230,16 @@ class NooParser(GameParser):
             r.gather_bonus = sum(b.gather_bonus for i, b in enumerate(cs.buildings)
                                  if blds >> i & 1 and not state.abil_used >> i & 1)
         return r
+
+
+_LEFT = re.compile(r"\b(left|links|linken|linke|gauche)\b")
+_RIGHT = re.compile(r"\b(right|rechts|rechten|rechte|droite)\b")
+
+
+def _side(folded: str) -> int:
+    """+1 for a neighbour named by "left" (the next seat clockwise), -1 for "right", 0 for neither or both."""
+    left, right = bool(_LEFT.search(folded)), bool(_RIGHT.search(folded))
+    return 0 if left == right else (1 if left else -1)
 
 
 def _reveals(game: Any, state: Any, reading: NooReading) -> bool:
