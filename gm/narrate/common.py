@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core import EngineError
 from gm.i18n import has, t
 
 
@@ -55,3 +56,18 @@ def explain_generic(code: str, params: Mapping[str, Any], lang: str, names: Sequ
         if has(key, lang) or has(key, "en"):
             return t(key, lang, **values)
     return t("refuse.unknown", lang, **values)
+
+
+def as_action(game: Any, action: Any) -> Any:
+    """An action from what a caller holds: the action itself, its JSON, or its notation; None when it is none."""
+    if isinstance(action, Mapping):
+        try:
+            return game.action_from_json(dict(action))
+        except ValueError:
+            return None
+    if isinstance(action, str):
+        try:
+            return game.parse_notation(action)
+        except EngineError:
+            return None
+    return action

@@ -432,6 +432,21 @@ class Interpretation:
     confirm: bool = False  # the grammar is not sure enough to play the one action found: offer it for a yes
 
 
+@dataclass(slots=True)
+class Named:
+    """A reading of the literal moves the words write out, which no legal action fits ("R8 R8 take B3": the same
+    card twice): the grounding then has the engine say why they are refused."""
+
+    actions: list[Any]
+    score: float = 1.0
+
+    def match(self, action: Any, info: Any) -> float | None:
+        return None
+
+    def literal(self, game: Any, state: Any) -> list[Any] | str:
+        return list(self.actions)
+
+
 class GameParser(ABC):
     """A game's lexicon and grammar: the `parser` of its kit (gm/games/<package>/)."""
 

@@ -14,12 +14,11 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from engine.core import EngineError
-from engine.jorvik.actions import ACTION_ADAPTER, EVENT_ADAPTER
+from engine.jorvik.actions import EVENT_ADAPTER
 from engine.jorvik.cards import GOODS, default_cards
 from engine.jorvik.game import GAME as JORVIK
 from gm.i18n import join_list, normalise_lang, t, tn
-from gm.narrate.common import explain_generic, illegal_parts, player_name, you_key
+from gm.narrate.common import as_action, explain_generic, illegal_parts, player_name, you_key
 
 GAME = "jorvik"
 SPECIAL = ("storage", "income", "exchange", "pay_purchase", "brown_vikings", "gain_coins", "take_supply_good",
@@ -397,25 +396,11 @@ def explain(illegal: Any, lang: str, names: Sequence[str] | None = None) -> str:
 
 # ---- actions ----------------------------------------------------------------------------------------------
 
-def _as_action(action: Any) -> Any:
-    if isinstance(action, Mapping):
-        try:
-            return ACTION_ADAPTER.validate_python(dict(action))
-        except ValueError:
-            return None
-    if isinstance(action, str):
-        try:
-            return JORVIK.parse_notation(action)
-        except EngineError:
-            return None
-    return action
-
-
 def describe_action(action: Any, lang: str, decision: str | None = None) -> str:
     """One candidate move, readable, then notation: "place a Viking on space 3 — Ship with 3 goods (B08),
     price 2 (demand 3)"."""
     lang = normalise_lang(lang)
-    a = _as_action(action)
+    a = as_action(JORVIK, action)
     if a is None:
         return str(action)
     notation = JORVIK.to_notation(a)

@@ -43,7 +43,7 @@ from engine.jorvik.actions import (
 )
 from engine.jorvik.cards import GOODS
 from gm.games.jorvik import narrate
-from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, add_common, tokenize
+from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, Named, add_common, tokenize
 from gm.text import is_question
 
 # ---- lexicon -----------------------------------------------------------------------------------------------
@@ -896,20 +896,6 @@ class JReading:
         if len(it.labels) == 2:
             out.append(Swap(it.labels[0], it.labels[1]))
         return out or "no_move_words"
-
-
-@dataclass(slots=True)
-class Named:
-    """The literal moves the words write out, which no legal action fits: the engine says why."""
-
-    actions: list[Any]
-    score: float = 1.0
-
-    def match(self, action: Any, info: Any) -> float | None:
-        return None
-
-    def literal(self, game: Any, state: Any) -> list[Any] | str:
-        return list(self.actions)
 
 
 # ---- the parser ------------------------------------------------------------------------------------------

@@ -16,9 +16,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from engine.core import EngineError
 from engine.name_of_odin.actions import (
-    ACTION_ADAPTER,
     EVENT_ADAPTER,
     AddCard,
     Build,
@@ -72,7 +70,7 @@ from engine.name_of_odin.actions import (
 from engine.name_of_odin.cards import BUILDING_TYPES, default_set
 from engine.name_of_odin.game import GAME as NOO
 from gm.i18n import join_list, normalise_lang, t, tn
-from gm.narrate.common import explain_generic, illegal_parts, player_name
+from gm.narrate.common import as_action, explain_generic, illegal_parts, player_name
 
 GAME = "name-of-odin"
 P = GAME + "."
@@ -470,20 +468,6 @@ def explain(illegal: Any, lang: str, names: Sequence[str] | None = None) -> str:
 # ---- actions ---------------------------------------------------------------------------------------------------
 
 
-def _as_action(action: Any) -> Any:
-    if isinstance(action, Mapping):
-        try:
-            return ACTION_ADAPTER.validate_python(dict(action))
-        except ValueError:
-            return None
-    if isinstance(action, str):
-        try:
-            return NOO.parse_notation(action)
-        except EngineError:
-            return None
-    return action
-
-
 def _paying(paid: Sequence[str], lang: str) -> str:
     return _t("action.paying", lang, cards=" ".join(paid)) if paid else ""
 
@@ -491,7 +475,7 @@ def _paying(paid: Sequence[str], lang: str) -> str:
 def describe_action(action: Any, lang: str) -> str:
     """One candidate move, readable, then its notation: "gather 3 Warriors, paying WR WC (gather WR WC)"."""
     lang = normalise_lang(lang)
-    a = _as_action(action)
+    a = as_action(NOO, action)
     if a is None:
         return str(action)
     notation = NOO.to_notation(a)

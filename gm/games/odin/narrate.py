@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core import EngineError
 from engine.odin.actions import (
-    ACTION_ADAPTER,
     EVENT_ADAPTER,
     Dealt,
     GameOver,
@@ -24,7 +22,7 @@ from engine.odin.actions import (
 )
 from engine.odin.game import GAME as ODIN
 from gm.i18n import join_list, normalise_lang, t, tn
-from gm.narrate.common import explain_generic, illegal_parts, player_name, you_key
+from gm.narrate.common import as_action, explain_generic, illegal_parts, player_name, you_key
 
 GAME = "odin"
 SUITS = "BRPGKO"
@@ -278,24 +276,10 @@ def explain(illegal: Any, lang: str, names: Sequence[str] | None = None) -> str:
 
 # ---- actions ----------------------------------------------------------------------------------------------
 
-def _as_action(action: Any) -> Any:
-    if isinstance(action, Mapping):
-        try:
-            return ACTION_ADAPTER.validate_python(dict(action))
-        except ValueError:
-            return None
-    if isinstance(action, str):
-        try:
-            return ODIN.parse_notation(action)
-        except EngineError:
-            return None
-    return action
-
-
 def describe_action(action: Any, lang: str) -> str:
     """One candidate move, readable, then notation: "play the red 7 and take the blue 3 (play R7 take B3)"."""
     lang = normalise_lang(lang)
-    act = _as_action(action)
+    act = as_action(ODIN, action)
     if isinstance(act, Pass):
         return t("odin.action.pass", lang, notation="pass")
     if isinstance(act, Play):

@@ -27,7 +27,7 @@ from typing import Any
 from engine.core import NotationError
 from engine.odin.actions import Pass, Play
 from engine.odin.cards import ALL, BIT, CODE, INDEX, RANK_MASK, SUIT, SUIT_MASK, bits, codes_t
-from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, add_common, spoken_values
+from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, Named, add_common, spoken_values
 
 # ---- lexicon -----------------------------------------------------------------------------------------------
 
@@ -1313,21 +1313,6 @@ def _separable_pass(hits: list[Hit]) -> bool:
         if h.first("pass") is not None and h.text in ("pass", "passe", "passt"):
             return any(x.text == "auf" for x in hits[i + 1:])
     return False
-
-
-@dataclass(slots=True)
-class Named:
-    """The literal move the words write out, which no legal action fits ("R8 R8": the same card twice): the
-    engine says why it is refused."""
-
-    actions: list[Any]
-    score: float = 1.0
-
-    def match(self, action: Any, info: Any) -> float | None:
-        return None
-
-    def literal(self, game: Any, state: Any) -> list[Any] | str:
-        return list(self.actions)
 
 
 def _named_take(hits: list[Hit], state: Any) -> str | None:
