@@ -18,13 +18,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from engine import load_game
-from gm.parse import parse_move
-from gm.parse.core import agrees
+from gm.parse.blind import verdict
 
 DATA = Path(__file__).parent / "data"
 FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (141, 0), ("name-of-odin", "name_of_odin_blind_b"): (92, 1),
@@ -32,23 +30,11 @@ FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (141, 0), ("name-of-odin", "n
          ("jorvik", "jorvik_blind_b"): (90, 0)}
 
 
-def verdict(game: Any, row: dict[str, Any]) -> tuple[bool, bool]:
-    """(right, a wrong move played) for one line."""
-    state = game.scenario(row["scenario"])
-    for move in row.get("moves", []):
-        state, _ = game.apply(state, game.from_notation(state, move))
-    got = parse_move(game, state, row["player"], row["text"]).to_json(game)
-    expect = row["expect"]
-    same = [expect.get("notation"), *expect.get("same_as", [])] if expect["kind"] == "action" else []
-    right = agrees(got, expect) or (got["kind"] == "action" and got["notation"] in same)
-    return right, got["kind"] == "action" and got["notation"] not in same
-
-
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))
 def test_blind_set(name: str, stem: str, capsys: pytest.CaptureFixture[str]) -> None:
     game = load_game(name)
     rows = [json.loads(x) for x in (DATA / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines() if x.strip()]
-    results = [verdict(game, r) for r in rows]
+    results = [verdict(game, r)[:2] for r in rows]
     right, wrong = sum(r for r, _ in results), sum(w for _, w in results)
     with capsys.disabled():
         print(f"\n{stem}: {right}/{len(rows)} = {100.0 * right / len(rows):.1f}%, wrong moves played: {wrong}")
