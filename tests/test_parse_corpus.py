@@ -96,14 +96,18 @@ def test_corpus_accuracy_per_language(capsys: pytest.CaptureFixture[str]) -> Non
 #      types none of the earlier sets had: Swiss German, Québécois, dictation, emoji, codes with odd separators).
 #      Then tuned on: regrets for every game, a spoken value then its colour ("soixante-douze, les oranges"),
 #      Swiss German numbers and colours ("di drü Föifi") -> 140/150, 0 wrong (and E 254 -> 257).
+#      Then (families from J's misses): "meine/deine blauen" plural like "die blauen", "drei Orangen" a count,
+#      a count of cards announcing the cards ("two cards: blue nine and blue five", "Vier Karten, alles Grüne"),
+#      what a play is said to beat is dropped ("777 bat 71", "die Acht schlägt die Fünf") -> J 145/150, I 147,
+#      E 258 (corpus lines c_fam01-11 guard the families).
 # Guards at the figures of this change: the sets must not lose a line or play one more wrong move; a wrong move
 # played is never acceptable, so E's one is a ceiling to bring to zero.
 
 BLIND = {name: [json.loads(line) for line in (CORPUS.parent / f"odin_blind_{name}.jsonl").read_text(
     encoding="utf-8").splitlines() if line.strip()] for name in ("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")}
 # (right at least, wrong moves at most)
-FLOOR = {"a": (230, 0), "b": (216, 0), "c": (194, 0), "d": (325, 0), "e": (257, 1), "f": (144, 0), "g": (148, 0),
-         "h": (150, 0), "i": (146, 0), "j": (140, 0)}
+FLOOR = {"a": (230, 0), "b": (216, 0), "c": (194, 0), "d": (325, 0), "e": (258, 1), "f": (144, 0), "g": (148, 0),
+         "h": (150, 0), "i": (147, 0), "j": (145, 0)}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND))

@@ -28,6 +28,7 @@ from engine.core import NotationError
 from engine.odin.actions import Pass, Play
 from engine.odin.cards import ALL, BIT, CODE, INDEX, RANK_MASK, SUIT, SUIT_MASK, bits, codes_t
 from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, Named, add_common, spoken_values
+from gm.text import fold
 
 # ---- lexicon -----------------------------------------------------------------------------------------------
 
@@ -189,7 +190,7 @@ def build_lexicon() -> Lexicon:
         lex.add(en, "suit", s, "en", fuzzy=True)
         lex.add(en_pl, "suit", s, "en", "plural", fuzzy=True)
         for w in de.split():
-            inflected = w.endswith(("e", "en", "er", "es", "em")) and w not in ("orange", "orangen")
+            inflected = w.endswith(("e", "en", "er", "es", "em")) and w != "orange"
             lex.add(w, "suit", s, "de", "inflected" if inflected else "", fuzzy=True)
         lex.add(fr, "suit", s, "fr", fuzzy=True)
         lex.add(fr_pl, "suit", s, "fr", "plural", fuzzy=True)
@@ -267,6 +268,9 @@ def _symbols(hits: list[Hit]) -> list[Sym]:
             if e is not None:
                 out.append(Sym(kind, e.value, e.flags, h.text, e.langs))
                 break
+    for i, sym in enumerate(out[:-1]):  # "alles Grüne", "tout rouge": all of a colour, not the whole hand
+        if sym.kind == "whole" and out[i + 1].kind in ("suit", "num") and sym.text in ("alles", "tout"):
+            out[i] = Sym("all", None, _NO_FLAGS, sym.text, sym.langs)
     # French superlatives: "plus" + an adjective ("ma plus grosse") is one superlative
     merged: list[Sym] = []
     for i, sym in enumerate(out):
@@ -284,6 +288,7 @@ def _symbols(hits: list[Hit]) -> list[Sym]:
     return merged
 
 
+_DIE = frozenset({"die", "meine", "deine", "unsere", "eure"})
 _FR_ADJ = frozenset({"grosse", "gros", "haute", "haut", "forte", "fort", "grande", "grand", "petite", "petit",
                      "basse", "bas"})
 
@@ -629,7 +634,7 @@ def _items(syms: list[Sym]) -> Parts:
             elif k == "def" or k == "poss":
                 cur.plural_det = cur.plural_det or "plural" in s.flags
                 cur.determined = True
-                cur.die = cur.die or s.text == "die"
+                cur.die = cur.die or s.text in _DIE  # "die/meine blauen": plural
             elif k == "all":
                 if (not cur.has_content() and items and items[-1].mode == mode
                         and (nxt is None or nxt.kind in ("sep", "conj"))):
@@ -1011,7 +1016,36 @@ class OdinParser(GameParser):
     def rewrite(self, text: str) -> str:
         text = spoken_values(text)  # "sixty-two", "zweiundsechzig", "soixante-deux": a 6 and a 2
         text = _NUMBER_LETTER.sub(lambda m: m.group(2) + m.group(1), text)  # "9r" -> "r9"
-        return _GLUED.sub(lambda m: m.group(1) + " " + m.group(2), text)  # "rot9" -> "rot 9"
+        text = _GLUED.sub(lambda m: m.group(1) + " " + m.group(2), text)  # "rot9" -> "rot 9"
+        return self._drop_compared(text)
+
+    def _drop_compared(self, text: str) -> str:
+        """What a play is said to beat is the centre, not cards to play or take: "777 beats 71", "ma neuf bat
+        le six", "die Neun schlägt die Acht" lose the beaten part (up to four words naming cards)."""
+        words = text.split()
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            word = words[i]
+            bare = fold(word.strip(".,;:!?")).replace("ß", "ss")
+            if bare in _BEATS and bare == fold(word):
+                j = i + 1
+                while j < len(words) and j <= i + 4:
+                    w = fold(words[j].rstrip(".,;:!?"))
+                    entries, dist = self.lexicon.lookup(w)
+                    kinds = {e.kind for e in entries} if dist == 0 else set()
+                    if not (w.isdigit() or kinds & {"num", "suit", "code", "def", "art", "poss", "card"}):
+                        break
+                    j += 1
+                    if words[j - 1] != words[j - 1].rstrip(".,;:!?"):
+                        out.append(words[j - 1][len(words[j - 1].rstrip(".,;:!?")):])  # keep the full stop
+                        break
+                if j > i + 1:
+                    i = j
+                    continue
+            out.append(word)
+            i += 1
+        return " ".join(out)
 
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
         words = text.split()
@@ -1229,6 +1263,17 @@ def _apposition(play: list[Item]) -> list[Item]:
 def _apposition_pairs(play: list[Item]) -> list[Item]:
     if len(play) >= 2:
         head, rest = play[0], play[1:]
+        if (head.card and head.count is not None and head.count >= 2 and head.suit is None and head.rank is None
+                and head.code is None and head.sup is None):
+            named = [it for it in rest if it.full() and not it.quantified()]
+            echo = [it for it in rest if it not in named]  # "..., that's ninety-five": the value said again
+            if len(named) == head.count and all(
+                    it.rank is not None and it.suit is None and it.code is None and not it.quantified()
+                    and it.rank in {x.rank if x.code is None else x.code % 9 + 1 for x in named} for it in echo):
+                return named  # "two cards: blue nine and blue five": the count announces the cards
+            if (len(rest) == 1 and rest[0].count in (None, head.count) and rest[0].sup is None
+                    and (rest[0].every or rest[0].plural()) and not rest[0].full()):
+                return [replace(rest[0], count=head.count, every=False)]  # "Vier Karten, alles Grüne"
         counted = head.count if head.count is not None and head.count >= 2 else None
         if (head.rank is not None and head.suit is None and head.quantified() and len(rest) >= 2
                 and counted in (None, len(rest))
@@ -1302,6 +1347,8 @@ _REMARK_START = frozenset({("that", "s"), ("that", "was"), ("c", "etait"), ("c",
 _COPULAS = frozenset({"ist", "is", "est", "sind", "are", "sont", "war", "etait", "isch"})  # after a card
 _THIRD_PERSON = frozenset({"il", "elle", "ils", "elles", "er", "he", "she", "they"})
 _DONE = frozenset({"fini", "finis", "termine"})
+_BEATS = frozenset({"beats", "beat", "beating", "tops", "schlaegt", "schlagt", "schlage", "sticht", "bat", "bats",
+                    "battent", "battre"})
 _NUMBER_LETTER = re.compile(r"\b([1-9])([brpgkoBRPGKO])\b")
 _GLUED = re.compile(r"\b(rot|rote|blau|blaue|gruen|grun|grün|gruene|schwarz|schwarze|rosa|pink|lila|red|blue|green|"
                     r"black|orange|rouge|bleu|vert|noir|violet)([1-9])\b", re.IGNORECASE)
