@@ -100,6 +100,9 @@ def test_corpus_accuracy_per_language(capsys: pytest.CaptureFixture[str]) -> Non
 #      a count of cards announcing the cards ("two cards: blue nine and blue five", "Vier Karten, alles Grüne"),
 #      what a play is said to beat is dropped ("777 bat 71", "die Acht schlägt die Fünf") -> J 145/150, I 147,
 #      E 258 (corpus lines c_fam01-11 guard the families).
+#      Then someone else as the subject ("who even plays ...", "we've been playing ..."), a remark that the hand
+#      is now empty after the move ("..., und dann hab ich keine Karten mehr"), an affirmation after the card
+#      ("... thass the one", "c'est celle-là") -> J 148/150, I 148/150 (c_fam12-21).
 # Guards at the figures of this change: the sets must not lose a line or play one more wrong move; a wrong move
 # played is never acceptable, so E's one is a ceiling to bring to zero.
 

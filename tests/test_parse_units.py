@@ -520,9 +520,9 @@ def test_control_characters_inside_words() -> None:
 def test_never_raises_and_only_legal_proposals(text: str) -> None:
     for state in (S_PLAY, S_LEAD, S_TWO):
         res = parse_move(GAME, state, 0, text)
-        assert res.kind in ("action", "ambiguous", "illegal", "no_match")
+        assert res.kind in ("action", "ambiguous", "illegal", "no_match", "confirm")
         assert res.reason != "internal_error"
-        if res.kind == "action":
+        if res.kind in ("action", "confirm"):  # a move offered back for a yes must be legal too
             assert GAME.check(state, res.action) is None
         if res.kind == "ambiguous":
             assert len(res.candidates) >= 2 and all(GAME.check(state, a) is None for a in res.candidates)

@@ -1017,6 +1017,7 @@ class OdinParser(GameParser):
         text = spoken_values(text)  # "sixty-two", "zweiundsechzig", "soixante-deux": a 6 and a 2
         text = _NUMBER_LETTER.sub(lambda m: m.group(2) + m.group(1), text)  # "9r" -> "r9"
         text = _GLUED.sub(lambda m: m.group(1) + " " + m.group(2), text)  # "rot9" -> "rot 9"
+        text = _THATS_IT.sub(r"\1", text)  # "... the orange seven. yeah. thass the one": an affirmation
         return self._drop_compared(text)
 
     def _drop_compared(self, text: str) -> str:
@@ -1068,11 +1069,13 @@ class OdinParser(GameParser):
         verbs = any(h.first("play", "take", "pass") for h in hits)
         if not verbs and any(b.text in _COPULAS and a.first("num", "suit", "code") for a, b in zip(
                 hits, hits[1:], strict=False)) or any(
-                a in _THIRD_PERSON and b.first("play", "take", "pass") for a, b in zip(texts, hits[1:], strict=False)):
+                a in _THIRD_PERSON and b.first("play", "take", "pass") for a, b in zip(texts, hits[1:], strict=False)) \
+                or _other_subject(hits):
             return Interpretation([], "statement")  # "die Acht ist meine Glückszahl", "il prend toujours les rouges"
-        for i in range(len(texts)):  # "both nines, and that's my last cards": a remark after the move
-            if (texts[i] in ("thats", "cetait") or tuple(texts[i:i + 2]) in _REMARK_START) and any(
-                    h.first("last") for h in hits[i:]) and i > 0:
+        for i in reversed(range(len(texts))):  # "both nines, and that's my last cards": a remark after the move
+            if i > 0 and (texts[i] in ("thats", "cetait") or tuple(texts[i:i + 2]) in _REMARK_START) and any(
+                    h.first("last") for h in hits[i:]) or i > 1 and hits[i - 1].first("conj", "sep") and any(
+                    set(words) <= set(texts[i:]) for words in _OUT_OF_CARDS):  # "..., dann hab ich keine Karten mehr"
                 hits, texts = hits[:i], texts[:i]
                 break
         if _separable_pass(hits):
@@ -1342,13 +1345,38 @@ def _ones_missing(syms: list[Sym], hand: int, center: int) -> bool:
 _TURN_WORDS = frozenset({"turn", "tour", "zug", "runde", "round", "manche", "mal", "fois", "time"})
 
 
-_REMARK_START = frozenset({("that", "s"), ("that", "was"), ("c", "etait"), ("c", "est"), ("das", "war"),
-                           ("das", "waren"), ("ce", "sont"), ("ce", "sont")})
+_REMARK_START = frozenset({("that", "s"), ("that", "was"), ("c", "etait"), ("c", "etaient"), ("c", "est"),
+                           ("das", "war"), ("das", "waren"), ("ce", "sont")})
+_OUT_OF_CARDS = (("keine", "karten", "mehr"), ("keine", "karte", "mehr"), ("no", "cards", "left"),
+                 ("out", "of", "cards"), ("plus", "de", "cartes"), ("plus", "aucune", "carte"))
 _COPULAS = frozenset({"ist", "is", "est", "sind", "are", "sont", "war", "etait", "isch"})  # after a card
+def _other_subject(hits: list[Hit]) -> bool:
+    """Someone else (or everybody) is the one who plays: "who even plays a red nine this early", "we've been
+    playing this game for years", "wer spielt denn so", "qui joue encore" — the subject, then at most two
+    small words (adverbs, auxiliaries), then the verb. "who"/"wer"/"qui" count only opening a clause, so that
+    "la carte qui ..." stays a description."""
+    for i, h in enumerate(hits):
+        if h.text not in _OTHER_SUBJECTS:
+            continue
+        if h.text in ("who", "wer", "qui") and i > 0 and not hits[i - 1].first("sep", "conj") and hits[i - 1].entries:
+            continue
+        for j in range(i + 1, min(i + 4, len(hits))):
+            if hits[j].first("play", "take", "pass"):
+                return True
+            if not hits[j].entries or not all(e.kind in ("word", "have", "always") for e in hits[j].entries):
+                break
+    return False
+
+
+_OTHER_SUBJECTS = frozenset({"who", "we", "wer", "wir", "qui", "nous"})
 _THIRD_PERSON = frozenset({"il", "elle", "ils", "elles", "er", "he", "she", "they"})
 _DONE = frozenset({"fini", "finis", "termine"})
 _BEATS = frozenset({"beats", "beat", "beating", "tops", "schlaegt", "schlagt", "schlage", "sticht", "bat", "bats",
                     "battent", "battre"})
+_THATS_IT = re.compile(r"(\S.*?)[\s.,;:!]+(?:yeah|yes|yep|ja|oui|genau)?[\s.,;:!]*"
+                       r"\b(?:that'?s|thass|thas|dat'?s|this is|that is)\s+(?:(?:the|my)\s+one|it)\b"
+                       r"|(?:c'?est|cest)\s+(?:celle-la|celle-là|celle la|la bonne|celui-la|celui-là|le bon)"
+                       r"|das\s+(?:ist|wars|war's)\s+(?:sie|die|die richtige|es)\b[\s.!]*$", re.IGNORECASE)
 _NUMBER_LETTER = re.compile(r"\b([1-9])([brpgkoBRPGKO])\b")
 _GLUED = re.compile(r"\b(rot|rote|blau|blaue|gruen|grun|grün|gruene|schwarz|schwarze|rosa|pink|lila|red|blue|green|"
                     r"black|orange|rouge|bleu|vert|noir|violet)([1-9])\b", re.IGNORECASE)
