@@ -68,16 +68,26 @@ _REGRETS = frozenset({("should", "have"), ("would", "have"), ("could", "have"), 
 
 _IF_I = frozenset({("if", "i"), ("wenn", "ich"), ("si", "j"), ("si", "je")})
 _MAY = frozenset({"may", "can", "might", "darf", "kann", "mag", "will", "peux", "puis", "veux"})
+# "if you drop the sevens I'm done for", "wenn du jetzt die Fünfen spielst", "si tu poses tes verts": another
+# player's move imagined. Politeness ("if you don't mind", "wenn du nichts dagegen hast", "si tu veux bien",
+# "if you please") is not.
+_IF_OTHER = frozenset({("if", "you"), ("when", "you"), ("wenn", "du"), ("falls", "du"), ("sobald", "du"),
+                       ("wenn", "ihr"), ("si", "tu"), ("si", "vous"), ("quand", "tu"), ("if", "he"), ("if", "she"),
+                       ("if", "they"), ("wenn", "er"), ("wenn", "sie"), ("si", "il"), ("si", "elle")})
+_POLITE_AFTER = frozenset({"dont", "don", "do", "mind", "please", "nichts", "erlaubst", "erlaubt", "magst", "veux",
+                           "voulez", "permets", "permettez", "like", "want", "willst", "wollt", "allow", "agree"})
 
 
 def is_regret(words: Sequence[str]) -> bool:
     """A remark about a move not made or only imagined ("I should have played the red 7", "hätte ich die Neun
     gespielt", "j'aurais dû construire l'Auberge", "if I had the pink 9 I'd play it"), from the folded tokens of
-    a line: not a move now. "If I may, ..." / "wenn ich darf, ..." is politeness, not a condition."""
+    a line: not a move now; so is another player's move imagined ("if you drop the sevens I'm done for", "si tu
+    poses tes verts je suis cuit"). "If I may, ..." / "wenn ich darf, ..." / "if you don't mind" is politeness."""
     if _REGRET_WORDS & set(words) or any(pair in _REGRETS for pair in zip(words, words[1:], strict=False)):
         return True
-    return any((a, b) in _IF_I and c not in _MAY for a, b, c in zip(words, words[1:], [*words[2:], ""],
-                                                                     strict=False))
+    triples = list(zip(words, words[1:], [*words[2:], ""], strict=False))
+    return any((a, b) in _IF_I and c not in _MAY for a, b, c in triples) or any(
+        (a, b) in _IF_OTHER and not _POLITE_AFTER & set(words[i + 2:i + 4]) for i, (a, b, _) in enumerate(triples))
 
 
 def is_request(text: str) -> bool:

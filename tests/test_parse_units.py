@@ -625,6 +625,20 @@ def test_regrets_and_lookalikes_are_no_move(text: str) -> None:
     assert parse_move(GAME, S_SIXTY, 0, text).kind == "no_match"
 
 
+@pytest.mark.parametrize("text", ["if you drop your sixes now I'm finished", "wenn du die Sechsen legst, bin ich raus",
+                                  "falls du passt, spiel ich die Zwei", "si tu joues tes six je suis fichu",
+                                  "when you play the red six I'll cry"])
+def test_another_players_move_imagined_is_no_move(text: str) -> None:
+    for seat in (0, 1):  # neither for the player to move nor for another (no "not your turn")
+        assert parse_move(GAME, S_SIXTY, seat, text).kind == "no_match"
+
+
+@pytest.mark.parametrize("text", ["if you don't mind, red six and red two", "si vous le permettez, le six et le deux rouges",
+                                  "wenn du erlaubst, rote Sechs und rote Zwei"])
+def test_politeness_with_if_you_is_still_a_move(text: str) -> None:
+    assert _n(parse_move(GAME, S_SIXTY, 0, text)) == "play R6 R2 take G5"
+
+
 @pytest.mark.parametrize("text,code", [("R6 R6 take G5", "duplicate_card"),
                                        ("red 6 and red 2, and I'm not taking anything", "take_required"),
                                        ("rote Sechs und rote Zwei, aber ich nehm nix zurück", "take_required")])
