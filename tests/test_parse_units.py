@@ -633,7 +633,8 @@ def test_another_players_move_imagined_is_no_move(text: str) -> None:
         assert parse_move(GAME, S_SIXTY, seat, text).kind == "no_match"
 
 
-@pytest.mark.parametrize("text", ["if you don't mind, red six and red two", "si vous le permettez, le six et le deux rouges",
+@pytest.mark.parametrize("text", ["if you don't mind, red six and red two",
+                                  "si vous le permettez, le six et le deux rouges",
                                   "wenn du erlaubst, rote Sechs und rote Zwei"])
 def test_politeness_with_if_you_is_still_a_move(text: str) -> None:
     assert _n(parse_move(GAME, S_SIXTY, 0, text)) == "play R6 R2 take G5"
