@@ -1018,6 +1018,8 @@ class OdinParser(GameParser):
         text = _NUMBER_LETTER.sub(lambda m: m.group(2) + m.group(1), text)  # "9r" -> "r9"
         text = _GLUED.sub(lambda m: m.group(1) + " " + m.group(2), text)  # "rot9" -> "rot 9"
         text = _THATS_IT.sub(r"\1", text)  # "... the orange seven. yeah. thass the one": an affirmation
+        text = _PLACED.sub(" ", text)  # "red eight on top": where the card goes, not "my top card"
+        text = _RATHER.sub(r"\1", text)  # "passe lieber": rather pass, not a self-correction
         return self._drop_compared(text)
 
     def _drop_compared(self, text: str) -> str:
@@ -1377,6 +1379,8 @@ _THATS_IT = re.compile(r"(\S.*?)[\s.,;:!]+(?:yeah|yes|yep|ja|oui|genau)?[\s.,;:!
                        r"\b(?:that'?s|thass|thas|dat'?s|this is|that is)\s+(?:(?:the|my)\s+one|it)\b"
                        r"|(?:c'?est|cest)\s+(?:celle-la|celle-là|celle la|la bonne|celui-la|celui-là|le bon)"
                        r"|das\s+(?:ist|wars|war's)\s+(?:sie|die|die richtige|es)\b[\s.!]*$", re.IGNORECASE)
+_PLACED = re.compile(r"\b(?:on top|on it|obendrauf|oben ?drauf|drauf|par-dessus|dessus)\b", re.IGNORECASE)
+_RATHER = re.compile(r"\b(pass\w*)\s+(?:lieber|doch lieber|plutot|plutôt|instead)\b", re.IGNORECASE)
 _NUMBER_LETTER = re.compile(r"\b([1-9])([brpgkoBRPGKO])\b")
 _GLUED = re.compile(r"\b(rot|rote|blau|blaue|gruen|grun|grün|gruene|schwarz|schwarze|rosa|pink|lila|red|blue|green|"
                     r"black|orange|rouge|bleu|vert|noir|violet)([1-9])\b", re.IGNORECASE)
