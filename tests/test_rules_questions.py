@@ -155,8 +155,9 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # first run (fresh, before any tuning on it) -> 66 with the sections on what the rules leave open, why-not in any
 # word order, cards played together and points for cards left in hand; rules_blind4: 49 first run (fresh, after
 # all of that; 50 once typographic dashes count as typed: "2–6" holds the fact "2-6"). Guards: no set may lose
-# an answer.
-BLIND_FLOOR = {"rules_blind": 66, "rules_blind2": 63, "rules_blind3": 66, "rules_blind4": 50}
+# an answer. rules_blind5 (fresh, 90 questions written blind after all of that): 60/90 = 66.7 % on its first
+# run; "the rules don't say" on 8 of its 9 unanswerable questions.
+BLIND_FLOOR = {"rules_blind": 66, "rules_blind2": 63, "rules_blind3": 66, "rules_blind4": 50, "rules_blind5": 60}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))
