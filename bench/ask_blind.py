@@ -1,5 +1,5 @@
 """Rules answers on blind question sets, offline and with the configured model:
-`python bench/ask_blind.py tests/data/rules_blind4.jsonl [--model]`.
+`python bench/ask_blind.py tests/data/rules_blind4.jsonl [--model] [--misses]`.
 
 A question counts right when its answer holds one of the needed facts (`facts`), or, for a question the rules
 do not answer, when the answer says so. With `--model` (OPENAI_BASE_URL / GM_MODEL, e.g. the local server of
@@ -29,6 +29,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("files", nargs="+")
     ap.add_argument("--model", action="store_true")
+    ap.add_argument("--misses", action="store_true", help="print each offline miss with the start of its answer")
     args = ap.parse_args()
     llm = from_env() if args.model else None
     if args.model and llm is None:
@@ -46,6 +47,9 @@ def main() -> None:
         c["offline"] += ok
         c["unanswerable"] += bool(r.get("unanswerable"))
         c["unanswerable said"] += bool(r.get("unanswerable")) and ok
+        if args.misses and not ok:
+            print(f"MISS {r['id']} {key} {r['question']!r}\n  facts {r.get('facts')} "
+                  f"{'(unanswerable)' if r.get('unanswerable') else ''}\n  got {off.text[:240]!r}")
         if llm is not None:
             t = time.perf_counter()
             got = answer(r["question"], r["game"], llm=llm)

@@ -204,3 +204,26 @@ def test_gm_ask_without_a_game(lang: str, question: str, words: list[str], cited
     a = answer(question, "odin")  # the language is detected, as for `gm ask --game odin "..."`
     assert a.source == "engine" and a.lang == lang, a
     assert all(w in a.text for w in words), a.text
+
+
+@pytest.mark.parametrize("lang,question,first,words", [
+    ("en", "On the table: a 63, green 6 and green 3. My hand has a pink 7 and a pink 2. Does that beat it?",
+     "Yes", ["72", "63"]),
+    ("en", "ok so the middle is one single 8. I hold the blue 5 and the red 5. can I drop both fives?",
+     "Yes", ["55"]),
+    ("en", "The centre has two cards, 9 and 4 in black. I have a black 5 and a black 3. Is that enough?",
+     "No", ["53", "94"]),
+    ("de", "In der Mitte liegt eine 52, also rote 5 und rote 2. Ich hab die grüne 6 und die grüne 1. Geht das?",
+     "Ja", ["61", "52"]),
+    ("de", "Auf dem Tisch liegen drei Karten: 741. Ich habe eine blaue 7, eine blaue 4 und eine blaue 2. "
+     "Schlägt das?", "Ja", ["742"]),
+    ("de", "Mitte: zwei orange Karten, 8 und 6. Ich hab nur eine pinke 9. Reicht die?", "Nein", []),
+    ("fr", "Au milieu il y a 85 (un 8 et un 5 verts). J'ai un 8 rose et un 6 rose. Je peux les poser ?",
+     "Oui", ["86", "85"]),
+    ("fr", "Au centre, un seul 7. J'ai le 7 bleu et le 7 noir. Est-ce que je peux poser les deux ?", "Oui", ["77"]),
+    ("fr", "Au centre il y a 96 (9 et 6 bleus). J'ai un 5 rouge et un 4 rouge, ça passe ?", "Non", ["54", "96"]),
+])
+def test_a_position_told_sentence_by_sentence(lang: str, question: str, first: str, words: list[str]) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(first), a.text
+    assert all(w in a.text for w in words), a.text

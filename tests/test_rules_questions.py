@@ -156,8 +156,9 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # word order, cards played together and points for cards left in hand; rules_blind4: 49 first run (fresh, after
 # all of that; 50 once typographic dashes count as typed: "2–6" holds the fact "2-6"). Guards: no set may lose
 # an answer. rules_blind5 (fresh, 90 questions written blind after all of that): 60/90 = 66.7 % on its first
-# run; "the rules don't say" on 8 of its 9 unanswerable questions.
-BLIND_FLOOR = {"rules_blind": 66, "rules_blind2": 63, "rules_blind3": 66, "rules_blind4": 50, "rules_blind5": 60}
+# run; "the rules don't say" on 8 of its 9 unanswerable questions. Then ODIN positions told sentence by sentence
+# ("Middle has a 74 ... I've got a blue 8 and a blue 1 ... Can I beat it?") computed by the engine -> 65.
+BLIND_FLOOR = {"rules_blind": 66, "rules_blind2": 64, "rules_blind3": 67, "rules_blind4": 51, "rules_blind5": 65}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))

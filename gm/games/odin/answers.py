@@ -250,7 +250,7 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     points = hand_points_answer(question, lang)
     if points is not None:
         return points
-    read = read_question(question, lang)
+    read = read_by_sentences(question, lang) or read_question(question, lang)
     if read is None:
         return None
     play, centre = read
@@ -325,6 +325,103 @@ def read_question(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
     if play.count_only and centre.bare is not None and not centre.count_only:
         centre = centre.counted(centre.bare)  # "4 cartes si y en a 2 au milieu"
     return play, centre
+
+
+_TABLE = _CENTRE | frozenset({"table", "tisch", "liegt", "liegen", "ausliegen", "pile", "stapel"})
+_SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
+
+
+def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
+    """A position told sentence by sentence, as players describe it: "Middle has a 74, red 7 and red 4. I've got
+    a blue 8 and a blue 1 in hand. Can I beat it with those two?" A sentence that names the centre (or the
+    table) holds the centre's cards, the other sentences the cards played; a later sentence that only points
+    back at them ("those two", "both nines", "alle drei Fünfen") adds nothing. None unless the question has a
+    centre sentence and a separate sentence naming cards to play."""
+    from gm.games.odin.parse import PARSER
+    from gm.parse.core import tokenize
+
+    tokens = tokenize(question.replace("(", ", ").replace(")", ", "))
+    if not tokens or len(tokens) > 80:
+        return None
+    hits = PARSER.lexicon.hits(tokens, lang)
+    if any(h.first("take", "or") is not None and h.first("code", "suit", "num") is None for h in hits):
+        return None
+    sentences: list[list[Any]] = [[]]
+    for h in hits:
+        if h.text in _SENTENCE_ENDS:
+            if sentences[-1]:
+                sentences.append([])
+            continue
+        sentences[-1].append(h)
+    sentences = [_no_article_one(x) for x in sentences if x]
+    centre_slots: list[tuple[int | None, int | None]] = []
+    play_slots: list[tuple[int | None, int | None]] = []
+    centre_seen = False
+    for sentence in sentences:
+        words = {h.text for h in sentence}
+        is_centre = bool(words & _TABLE) or {"il", "y", "a"} <= words and not words & {"j", "ai", "je"}
+        got = _read(sentence, lang)
+        if got is None:
+            if play_slots and not is_centre:
+                continue  # "Can I beat it with those two?": the question after the cards
+            return None
+        slots = list(got.slots)
+        if is_centre:
+            if centre_seen or not slots:
+                return None
+            centre_seen = True
+            centre_slots = _merged(slots)
+        elif slots:
+            full = [x for x in slots if x[0] is not None and x[1] is not None]
+            if play_slots and not [x for x in full if x not in play_slots]:
+                continue  # "Can I beat it with those two?", "Darf ich alle drei Fünfen drauflegen?"
+            if play_slots:
+                return None  # two sentences name different cards to play: not read
+            play_slots = slots
+    if not centre_seen or not play_slots or len(sentences) < 2:
+        return None
+    if any(r is None for _, r in centre_slots + play_slots):
+        return None
+    digits = [r for _, r in play_slots if r is not None]
+    return _Cards(play_slots, None, digits), _Cards(centre_slots)
+
+
+_ONE = frozenset({"one", "un", "une", "ein", "eine", "einer"})
+_SINGLE = frozenset({"single", "lone", "seul", "seule", "unique", "einzige", "einzelne", "einzigen", "einzelnen"})
+
+
+def _no_article_one(hits: list[Any]) -> list[Any]:
+    """ "one single 8", "un seul 7", "eine einzige 6": the "one" counts the card, it is not a 1."""
+    out = []
+    for i, h in enumerate(hits):
+        nxt = hits[i + 1:i + 3]
+        if h.text in _ONE and len(nxt) == 2 and nxt[0].text in _SINGLE and (
+                nxt[1].first("num") is not None or nxt[1].text.isdigit()):
+            continue
+        out.append(h)
+    return out
+
+
+def _merged(slots: list[tuple[int | None, int | None]]) -> list[tuple[int | None, int | None]]:
+    """One side's slots with what was said twice said once: the value and then its cards ("a 74, red 7 and red
+    4", "41 (un 4 et un 1 noirs)"), a count before the cards ("drei Karten mit dem Wert 875")."""
+    full: list[tuple[int | None, int | None]] = []
+    for x in slots:
+        if x[0] is not None and x[1] is not None and x not in full:
+            full.append(x)  # a card exists once
+    partial = [x for x in slots if x[0] is None and x[1] is not None]
+    counted = [x for x in slots if x[1] is None]
+    ranks = [r for _, r in full]
+    extra: list[tuple[int | None, int | None]] = []
+    for x in partial:
+        if x[1] in ranks:
+            ranks.remove(x[1])  # the number said again as part of the value
+        else:
+            extra.append(x)
+    out = full + extra
+    if not out:
+        return counted
+    return out
 
 
 class _Cards:
