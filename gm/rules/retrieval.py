@@ -45,6 +45,9 @@ QUANTITY = re.compile(r"\b(how (many|much|long|far|often)|wie (viele?|lange|oft|
                       r"a combien|jusqu'a|max|min)\b")
 # The section questions' BM25, added with this weight: players' words rather than the rules' own.
 QUESTION_WEIGHT = 1.0
+# Whole search terms the question says, and its closeness to a stored question (Index.phrase_score).
+TERM_WEIGHT = 0.5
+ASKED_WEIGHT = 2.0
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,10 @@ class Index:
         if any(asked):
             self.bm25_questions = bm25s.BM25()
             self.bm25_questions.index([a or ["-"] for a in asked], show_progress=False)
+        # Each search term and each stored question as a set of stems, for the whole-phrase match below.
+        self.term_sets = [[set(self.tokens(x)) for x in (*sec.terms, sec.title) if self.tokens(x)]
+                          for sec in self.sections]
+        self.question_sets = [[set(self.tokens(x)) for x in sec.questions if self.tokens(x)] for sec in self.sections]
         import math
 
         df: dict[str, int] = {}
@@ -131,8 +138,25 @@ class Index:
         scores = self.bm25.get_scores(q) + SHORT_WEIGHT * self.bm25_short.get_scores(q)
         if self.bm25_questions is not None:
             scores = scores + QUESTION_WEIGHT * self.bm25_questions.get_scores(q)
+        scores = scores + np.array([self.phrase_score(set(q), i) for i in range(len(self.sections))])
         order = np.argsort(-scores)[:k]
         return [Hit(self.sections[int(i)], float(scores[int(i)])) for i in order if scores[int(i)] > 0]
+
+    def phrase_score(self, q: set[str], i: int) -> float:
+        """How wholly the question holds one of section `i`'s search terms, and how close it comes to one of its
+        stored questions: a term all of whose words the question says ("wer fängt an") counts by the rarity of
+        those words, while a longer term the question only half says ("wer fängt nach der Wertung an") counts
+        nothing — BM25 alone scores both alike. Stored questions count by the rarity-weighted overlap."""
+        if not q:
+            return 0.0
+        top = max(self.idf.values(), default=1.0)
+
+        def weight(words: set[str]) -> float:
+            return sum(self.idf.get(w, top) for w in words)
+
+        term = max((weight(t) for t in self.term_sets[i] if t <= q), default=0.0)
+        asked = max((weight(x & q) / weight(x | q) for x in self.question_sets[i]), default=0.0)
+        return TERM_WEIGHT * term + ASKED_WEIGHT * asked * weight(q)
 
     def lead(self, question: str, section: Section) -> tuple[list[str], list[str]]:
         """(the one or two sentences of `section` that answer `question` best, the other sentences in order):
