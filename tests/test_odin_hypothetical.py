@@ -227,3 +227,34 @@ def test_a_position_told_sentence_by_sentence(lang: str, question: str, first: s
     a = answer(question, "odin", lang=lang)
     assert a.source == "engine" and a.text.startswith(first), a.text
     assert all(w in a.text for w in words), a.text
+
+
+@pytest.mark.parametrize("lang,question,words", [
+    ("en", "In the middle: blue 6 and blue 2. I hold red 7, green 7 and pink 3. What can I play?", ["R7 G7 (77)"]),
+    ("de", "Mitte: eine schwarze 5. Auf der Hand hab ich eine rote 4 und eine rote 9. Was kann ich spielen?",
+     ["R9 (9)", "R9 R4 (94)"]),
+    ("fr", "Au centre il y a un 8 vert et un 3 vert. J'ai un 2 bleu et un 1 bleu. Que puis-je jouer ?",
+     ["passer"]),
+])
+def test_what_a_described_hand_can_play(lang: str, question: str, words: list[str]) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and all(w in a.text for w in words), a.text
+
+
+@pytest.mark.parametrize("lang,question,first,words", [
+    ("en", "A lone pink 4 in the centre. I've got a green 2 and a black 2 - can I put both twos down?", "Yes", ["22"]),
+    ("fr", "Il me reste un 9 bleu et un 8 bleu, et au milieu il y a un 6 rouge. Je pose les deux ?", "Oui", ["98"]),
+])
+def test_a_dash_or_a_new_clause_about_the_centre_starts_a_new_sentence(lang: str, question: str, first: str,
+                                                                        words: list[str]) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(first) and all(w in a.text for w in words), a.text
+
+
+@pytest.mark.parametrize("lang,question", [
+    ("fr", "On est quatre, est-ce qu'on peut jouer en équipes de deux ?"),
+    ("de", "Wir sind zu sechst, können wir zwei Teams bilden?"),
+    ("en", "Someone played a blue 4 and a red 6 together earlier and nobody noticed. Is there a penalty?"),
+])
+def test_people_and_reports_of_past_plays_are_not_positions(lang: str, question: str) -> None:
+    assert answer(question, "odin", lang=lang).source != "engine"

@@ -160,7 +160,9 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # ("Middle has a 74 ... I've got a blue 8 and a blue 1 ... Can I beat it?") computed by the engine -> 65.
 # Then retrieval scores whole search terms the question says and its closeness to each section's stored
 # questions (Index.phrase_score; weights from a sweep over sets 1-5: 313 -> 334 of 450) -> 75, 68, 70, 56, 65.
-BLIND_FLOOR = {"rules_blind": 75, "rules_blind2": 68, "rules_blind3": 70, "rules_blind4": 56, "rules_blind5": 65}
+# Then ODIN: what a described hand can play, a dash or a clause about the centre splits the description, and
+# no position is computed from numbers of people or from a report of a past play -> 75, 68, 73, 60, 65.
+BLIND_FLOOR = {"rules_blind": 75, "rules_blind2": 68, "rules_blind3": 73, "rules_blind4": 60, "rules_blind5": 65}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))

@@ -250,7 +250,15 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     points = hand_points_answer(question, lang)
     if points is not None:
         return points
-    read = read_by_sentences(question, lang) or read_question(question, lang)
+    q = fold(question)
+    if REPORT.search(q) or not _about_cards(question, lang):
+        return None  # "is there a penalty now?", "on est quatre, en équipes de deux ?": not a position to compute
+    by_sentence = read_by_sentences(question, lang)
+    if by_sentence is not None and OPTIONS_Q.search(q):
+        options = _options_answer(*by_sentence, lang=lang, game=GAME.name)
+        if options is not None:
+            return options  # "My hand is black 8, pink 8 and blue 1. What can I actually play here?"
+    read = by_sentence or read_question(question, lang)
     if read is None:
         return None
     play, centre = read
@@ -327,8 +335,70 @@ def read_question(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
     return play, centre
 
 
+REPORT = re.compile(r"\b(penalty|penalties|punish\w*|noticed|mistake|cheat\w*|strafe|bestraf\w*|bemerkt|fehler|"
+                    r"geschummelt|penalite|sanction\w*|remarque|erreur|triche\w*)\b")
+PEOPLE = re.compile(r"\b(players?|people|teams?|partners?|we are|spieler\w*|personen|leute|mannschaft\w*|teams?|"
+                    r"wir sind|zu (zweit|dritt|viert)|joueurs?|personnes|equipes?|on est|nous sommes)\b")
+OPTIONS_Q = re.compile(r"\b(what can i (actually )?(play|do)|what are my options|anything i can (do|play)|which cards? can "
+                       r"i play|was kann ich (denn |uberhaupt |eigentlich )?(spielen|legen|machen|tun)|welche karten? "
+                       r"(kann|darf) ich|que (puis|peux)[- ]je (jouer|faire|poser)|qu'est-ce que je peux (jouer|faire|"
+                       r"poser)|quelles cartes? (puis|peux)[- ]je)\b")
+
+
+def _about_cards(question: str, lang: str) -> bool:
+    """Whether the question names cards at all (a colour, a card code, the word "card", a centre, a beat, or a
+    value of two or more digits), and is not only numbers of people ("on est quatre ... équipes de deux")."""
+    from gm.games.odin.parse import PARSER
+    from gm.parse.core import tokenize
+
+    q = fold(question)
+    if PEOPLE.search(q):
+        return False
+    if VALUE_Q.search(q):
+        return True
+    for h in PARSER.lexicon.hits(tokenize(question), lang):
+        if h.first("suit", "code", "card", "play") is not None or h.text in _BEAT | _TABLE | _ON:
+            return True
+        if h.text.isdigit() and len(h.text) >= 2:
+            return True
+    return False
+
+
+def _options_answer(play: _Cards, centre: _Cards, lang: str, game: str) -> Any:
+    """Every play a described hand has on a described centre, with its value, or that only passing is left."""
+    from engine.core import ScenarioError
+    from engine.odin.actions import Play
+    from engine.odin.cards import CODE, INDEX, codes, value_of
+
+    if play.count_only or centre.count_only or any(s is None for s, _ in play.slots + centre.slots):
+        return None  # every card must be known to list what the hand can do
+    hand = [s * 9 + r - 1 for s, r in play.slots]
+    middle = [s * 9 + r - 1 for s, r in centre.slots]
+    if len(set(hand + middle)) != len(hand + middle):
+        return None
+    spare = next(c for c in range(54) if c not in hand and c not in middle)
+    try:
+        state = GAME.scenario({"players": 2, "hands": [codes(sum(1 << c for c in hand)), [CODE[spare]]],
+                               "center": codes(sum(1 << c for c in middle)), "to_move": 0})
+    except ScenarioError:
+        return None
+    plays: list[str] = []
+    for a in GAME.legal_actions(state):
+        if isinstance(a, Play):
+            shown = f"{' '.join(a.cards)} ({value_of(sum(1 << INDEX[c] for c in a.cards))})"
+            if shown not in plays:
+                plays.append(shown)
+    centre_text = " ".join(codes(sum(1 << c for c in middle)))
+    if not plays:
+        return _answer(t("odin.hypo.only_pass", lang, centre=centre_text, value=state.center_value), game, lang,
+                       ODIN_SECTIONS["follow"])
+    return _answer(t("odin.hypo.options", lang, centre=centre_text, value=state.center_value,
+                     plays="; ".join(plays)), game, lang, ODIN_SECTIONS["follow"])
+
+
 _TABLE = _CENTRE | frozenset({"table", "tisch", "liegt", "liegen", "ausliegen", "pile", "stapel"})
 _SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
+_HOLD = frozenset({"hand", "holding", "hold", "have", "got", "habe", "hab", "halte", "ai", "reste", "main", "tiens"})
 
 
 def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
@@ -340,16 +410,19 @@ def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
     from gm.games.odin.parse import PARSER
     from gm.parse.core import tokenize
 
-    tokens = tokenize(question.replace("(", ", ").replace(")", ", "))
+    text = re.sub(r"\s[-–—]\s", ". ", question.replace("(", ", ").replace(")", ", "))
+    tokens = tokenize(text)
     if not tokens or len(tokens) > 80:
         return None
     hits = PARSER.lexicon.hits(tokens, lang)
     if any(h.first("take", "or") is not None and h.first("code", "suit", "num") is None for h in hits):
         return None
     sentences: list[list[Any]] = [[]]
-    for h in hits:
-        if h.text in _SENTENCE_ENDS:
-            if sentences[-1]:
+    for i, h in enumerate(hits):
+        ahead = {x.text for x in hits[i + 1:i + 5]}
+        carded = any(x.first("suit", "code", "num") is not None for x in sentences[-1])
+        if h.text in _SENTENCE_ENDS or h.text == "," and carded and ahead & (_TABLE | _HOLD):
+            if sentences[-1]:  # "Il me reste un 3 rouge et un 7 rouge, et au centre il n'y a qu'un 5 noir"
                 sentences.append([])
             continue
         sentences[-1].append(h)
@@ -375,9 +448,9 @@ def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
             full = [x for x in slots if x[0] is not None and x[1] is not None]
             if play_slots and not [x for x in full if x not in play_slots]:
                 continue  # "Can I beat it with those two?", "Darf ich alle drei Fünfen drauflegen?"
-            if play_slots:
+            if play_slots and any(s is not None and r is not None for s, r in play_slots):
                 return None  # two sentences name different cards to play: not read
-            play_slots = slots
+            play_slots = _merged(slots)  # "Nobody can top that with two cards. I have black 1, 2 and 4"
     if not centre_seen or not play_slots or len(sentences) < 2:
         return None
     if any(r is None for _, r in centre_slots + play_slots):
