@@ -339,10 +339,10 @@ REPORT = re.compile(r"\b(penalty|penalties|punish\w*|noticed|mistake|cheat\w*|st
                     r"geschummelt|penalite|sanction\w*|remarque|erreur|triche\w*)\b")
 PEOPLE = re.compile(r"\b(players?|people|teams?|partners?|we are|spieler\w*|personen|leute|mannschaft\w*|teams?|"
                     r"wir sind|zu (zweit|dritt|viert)|joueurs?|personnes|equipes?|on est|nous sommes)\b")
-OPTIONS_Q = re.compile(r"\b(what can i (actually )?(play|do)|what are my options|anything i can (do|play)|which cards? can "
-                       r"i play|was kann ich (denn |uberhaupt |eigentlich )?(spielen|legen|machen|tun)|welche karten? "
-                       r"(kann|darf) ich|que (puis|peux)[- ]je (jouer|faire|poser)|qu'est-ce que je peux (jouer|faire|"
-                       r"poser)|quelles cartes? (puis|peux)[- ]je)\b")
+OPTIONS_Q = re.compile(r"\b(what can i (actually )?(play|do)|what are my options|anything i can (do|play)|"
+                       r"which cards? can i play|was kann ich (denn |uberhaupt |eigentlich )?(spielen|legen|machen|"
+                       r"tun)|welche karten? (kann|darf) ich|que (puis|peux)[- ]je (jouer|faire|poser)|"
+                       r"qu'est-ce que je peux (jouer|faire|poser)|quelles cartes? (puis|peux)[- ]je)\b")
 
 
 def _about_cards(question: str, lang: str) -> bool:
@@ -372,8 +372,8 @@ def _options_answer(play: _Cards, centre: _Cards, lang: str, game: str) -> Any:
 
     if play.count_only or centre.count_only or any(s is None for s, _ in play.slots + centre.slots):
         return None  # every card must be known to list what the hand can do
-    hand = [s * 9 + r - 1 for s, r in play.slots]
-    middle = [s * 9 + r - 1 for s, r in centre.slots]
+    hand = [s * 9 + r - 1 for s, r in play.slots if s is not None and r is not None]
+    middle = [s * 9 + r - 1 for s, r in centre.slots if s is not None and r is not None]
     if len(set(hand + middle)) != len(hand + middle):
         return None
     spare = next(c for c in range(54) if c not in hand and c not in middle)
