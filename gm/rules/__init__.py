@@ -67,6 +67,8 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
         return found
     hits = index(game, lang).search(unwrapped(question), k=3)
     offline = found if found is not None else from_hits(hits, game, lang, question)
+    if found is None:
+        offline = _both_halves(question, game, lang, offline)
     # With a model: it points at the sentences of the offline answer's section that state the fact, which are
     # then said first. It never changes the section: measured on a fresh blind set, the local model's choice of
     # another section lost the fact three times as often as it found it (bench/ask_blind.py).
@@ -93,6 +95,32 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
         sections = found.sections + [c for c in quoted.sections if c not in found.sections]
         return Answer(found.text + "\n" + quoted.text, sections, found.confidence, lang, "model")
     return offline
+
+
+# "when does the game end, and who wins?": a second question joined by "and" and a question word.
+_SECOND = re.compile(r"(?:,\s*|\s)(?:and|und|et)\s+(?=(?:who|what|how|is|are|do|does|can|which|whose|wer|was|wie|wann|"
+                     r"ist|sind|kann|darf|muss|welche[rs]?|qui|que|quoi|comment|combien|quand|est|c'est|faut)\b)",
+                     re.IGNORECASE)
+
+
+def _both_halves(question: str, game: str, lang: str, whole: Answer) -> Answer:
+    """Two questions in one line: when each half finds its own section, and the whole line found one of them,
+    the answer leads with the facts of both (each half's best sentences), citing both sections."""
+    parts = _SECOND.split(question, maxsplit=1)
+    if len(parts) != 2 or whole.source != "digest" or not whole.sections:
+        return whole
+    ix = index(game, lang)
+    halves = [ix.search(unwrapped(p), k=1) for p in parts]
+    if not all(h and h[0].score >= MIN_SCORE and not h[0].section.gap for h in halves):
+        return whole
+    first, second = halves[0][0].section, halves[1][0].section
+    ids = [whole.sections[0]["id"]]
+    if first.id == second.id or ids[0] not in (first.id, second.id):
+        return whole
+    leads = [" ".join(ix.lead(p, sec)[0]) for p, sec in zip(parts, (first, second), strict=True)]
+    other = second if ids[0] == first.id else first
+    text = " ".join(leads) + "\n" + whole.text
+    return Answer(text, whole.sections + cite(game, lang, [other.id]), whole.confidence, lang, "digest")
 
 
 _WRAPPER = re.compile(r"^\W*(please[, ]+)?(could|can|would|will) you (please )?(tell|explain to|show) (me|us)\b|"
