@@ -109,13 +109,15 @@ def test_corpus_accuracy_per_language(capsys: pytest.CaptureFixture[str]) -> Non
 #      it is not, answered "not your turn" instead of being let pass, "red eight on top", "hmm nee, passe lieber".
 #      Then tuned on K: another player's move imagined ("if you drop the sevens ...") is no move for every game,
 #      "on top / obendrauf / par-dessus" says where the card goes, "passe lieber" -> K 149/150 (F 145).
+#      Then a bare colour ("play red", "rot") with two or more of that colour in hand offers one card and all
+#      of them when both fit -> E 259/272 and no set plays a wrong move any more (c_fam27-29).
 # Guards at the figures of this change: the sets must not lose a line or play one more wrong move; a wrong move
 # played is never acceptable, so E's one is a ceiling to bring to zero.
 
 BLIND = {name: [json.loads(line) for line in (CORPUS.parent / f"odin_blind_{name}.jsonl").read_text(
     encoding="utf-8").splitlines() if line.strip()] for name in ("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k")}
 # (right at least, wrong moves at most)
-FLOOR = {"a": (230, 0), "b": (216, 0), "c": (194, 0), "d": (325, 0), "e": (258, 1), "f": (145, 0), "g": (148, 0),
+FLOOR = {"a": (230, 0), "b": (216, 0), "c": (194, 0), "d": (325, 0), "e": (259, 0), "f": (145, 0), "g": (148, 0),
          "h": (150, 0), "i": (148, 0), "j": (148, 0), "k": (149, 0)}
 
 

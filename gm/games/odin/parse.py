@@ -1178,6 +1178,14 @@ class OdinParser(GameParser):
                 return Interpretation([pass_reading])
             return Interpretation([], "no_cards" if parts.verbs else "no_move_words")
         readings = self._readings(play, take_item, state, hand, exclude)
+        bare = [i for i, it in enumerate(play) if it.suit is not None and it.rank is None and it.code is None
+                and it.count is None and not it.every and not it.article and not it.determined and not it.plural()
+                and it.sup is None and not it.card]
+        if len(play) == 1 and bare and (hand & _filter(play[0])).bit_count() >= 2:
+            # "play red" with two reds in hand: one red card, or the reds — both are offered when both fit
+            every = self._readings([replace(play[0], every=True)], take_item, state, hand, exclude)
+            if readings and every:
+                readings = [Either([readings[0], every[0]]), *readings[1:]]
         if exclude_take:  # "… and the one that isn't red": a take among the centre cards not excluded
             for r in readings:
                 if isinstance(r, OdinReading) and not r.is_pass:
