@@ -258,3 +258,20 @@ def test_a_dash_or_a_new_clause_about_the_centre_starts_a_new_sentence(lang: str
 ])
 def test_people_and_reports_of_past_plays_are_not_positions(lang: str, question: str) -> None:
     assert answer(question, "odin", lang=lang).source != "engine"
+
+
+@pytest.mark.parametrize("lang,question,first,words", [
+    ("en", "I have 12 points already and 2 cards left when Ana goes out. Is the game over?", "No", ["14", "15"]),
+    ("en", "I already had 13 points and I'm stuck with 4 cards. Does the game end now?", "Yes", ["17"]),
+    ("de", "Ich habe schon 9 Punkte und noch 3 Karten auf der Hand. Ist das Spiel dann aus?", "Nein", ["12"]),
+    ("fr", "J'avais déjà 11 points et il me reste 5 cartes. Est-ce que la partie s'arrête ?", "Oui", ["16"]),
+])
+def test_points_so_far_and_cards_left_against_the_target(lang: str, question: str, first: str,
+                                                          words: list[str]) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(first) and all(w in a.text for w in words), a.text
+
+
+def test_what_cards_left_cost_another_player() -> None:
+    a = answer("I just went out. My neighbour is stuck with 5 cards - what does that cost him?", "odin", lang="en")
+    assert a.source == "engine" and a.text.startswith("5 points"), a.text

@@ -227,14 +227,17 @@ HAND_POINTS = re.compile(
 NUMBER_WORDS = {w: i for i, ws in enumerate(("", "one ein eine un une", "two zwei deux", "three drei trois",
                                              "four vier quatre", "five funf cinq", "six sechs", "seven sieben sept",
                                              "eight acht huit", "nine neun neuf")) for w in ws.split()}
-POINTS_Q = re.compile(r"\b(how many points|wie viele? (minus)?punkte|combien de points|points? (do|will) i|"
+POINTS_Q = re.compile(r"\b(what does (that|it) cost|was kostet (ihn|sie|mich|das)|combien (ca|cela) (lui |me )?coute|"
+                      r"how many points|wie viele? (minus)?punkte|combien de points|points? (do|will) i|"
                       r"punkte (bekomme|kriege?|gibt)|je (prends|marque|recois))\b")
 
 
 def hand_points_answer(question: str, lang: str) -> Any:
-    """"Someone went out and I still hold 4 cards: how many points?" — 1 point per card in hand."""
+    """"Someone went out and I still hold 4 cards: how many points?" — 1 point per card in hand; with the points
+    so far ("I already had 11 points": does the game end?) the new total against the default target."""
     q = fold(question)
-    if not POINTS_Q.search(q):
+    before = ALREADY.search(q)
+    if not POINTS_Q.search(q) and not (before and END_Q.search(q)):
         return None
     m = HAND_POINTS.search(q)
     if m is None:
@@ -242,7 +245,20 @@ def hand_points_answer(question: str, lang: str) -> Any:
     n = int(m.group("n")) if m.group("n").isdigit() else NUMBER_WORDS.get(m.group("n"), 0)
     if not 1 <= n <= 9:
         return None
-    return _answer(t("odin.hypo.hand_points", lang, n=n), GAME.name, lang, ODIN_SECTIONS["scoring"][:1])
+    text = t("odin.hypo.hand_points", lang, n=n)
+    ids = ODIN_SECTIONS["scoring"][:1]
+    if before is not None:
+        had = int(before.group("p") or before.group("p2"))
+        total, target = had + n, GAME.options(None)["target"]
+        key = "odin.hypo.total_ends" if isinstance(target, int) and total >= target else "odin.hypo.total_goes_on"
+        text = t(key, lang, had=had, n=n, total=total, target=target) + " " + text
+        ids = ODIN_SECTIONS["scoring"]
+    return _answer(text, GAME.name, lang, ids)
+
+
+ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici)\b[^.?!]{0,30}?\b(?P<p>\d{1,2}) "
+                     r"(points?|punkte?n?)\b|\b(?P<p2>\d{1,2}) (points?|punkte?n?) (already|so far|schon|bereits|deja)")
+END_Q = re.compile(r"\b(end|over|finish\w*|ende|vorbei|aus|schluss|fin|finie?|arrete|termine\w*|s'arrete)\b")
 
 
 def hypothetical_answer(question: str, lang: str) -> Any:
