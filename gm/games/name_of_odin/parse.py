@@ -500,6 +500,7 @@ class Phrase:
     role: str = ""  # "for": the card to take in an exchange; "with": a payment
     typed: bool = False  # a type code (exact)
     counted: bool = False  # the count was said ("my two red cards"): the payment has exactly these cards
+    lead: str = ""  # the kind of the word just before the phrase ("with", "for", "conj", "verb", ...)
 
     def content(self) -> bool:
         return self.vik is not None or self.sym is not None or self.head is not None
@@ -509,6 +510,10 @@ class Phrase:
 
     def n(self) -> int:
         return self.count if self.count is not None else 1
+
+
+_RECRUIT_SYMBOL_WORDS = frozenset({"held", "helden", "recruit", "hero"})
+_AFTER_CARD = frozenset({"card", "symword", "conj", "for", "with", "sep", "num", "link", "to", "verb", "word"})
 
 
 def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sym]]:
@@ -524,6 +529,7 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
         if cur.content() or (cur.count is not None and started):
             if not cur.role:
                 cur.role = role
+            cur.lead = rest[-1].kind if rest else ""
             phrases.append(cur)
             rest.append(Sym("phrase", len(phrases) - 1, ""))
         cur = Phrase()
@@ -580,6 +586,11 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
         elif kind == "hero" and s.text in ("held",) and nxt is not None and nxt.kind in ("card", "symword") \
                 and (cur.vik is not None or cur.count is not None):
             cur.sym = "R"  # German "Held" is also the Recruitment symbol: "eine rote Held-Karte"
+        elif kind in ("hero", "verb") and s.text in _RECRUIT_SYMBOL_WORDS and cur.vik is not None \
+                and cur.sym is None and k > 0 and syms[k - 1].kind in ("viking", "vcolour", "vcard") \
+                and (nxt is None or nxt.kind in _AFTER_CARD):
+            cur.sym = "R"  # "Krieger-Held", "Händler-Held", "my red recruit card": the card's Recruitment symbol
+            cur.head = "card"
         elif kind == "viking":
             if cur.vik is not None and cur.vik != s.value or cur.head == "viking":
                 close()
@@ -624,6 +635,29 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
     for i in range(len(phrases) - 2, -1, -1):
         if phrases[i].head is None and phrases[i + 1].head is not None and phrases[i].content():
             phrases[i].head = phrases[i + 1].head
+    # "my warrior and trader craft cards", "the warrior, the trader and one sailor seamanship": the Action symbol
+    # said once for a list of Viking types
+    for i in range(len(phrases) - 2, -1, -1):
+        p, q = phrases[i], phrases[i + 1]
+        if p.head == "viking" and p.vik is not None and p.sym is None and q.lead == "conj" and q.head == "card" \
+                and q.vik is not None and q.sym is not None:
+            p.sym, p.head = q.sym, "card"
+    # "die Seemannkarte mit Handwerk", "the trader card with the craft symbol": one card, both symbols
+    for i in range(len(phrases) - 2, -1, -1):
+        p, q = phrases[i], phrases[i + 1]
+        if p.vik is not None and p.sym is None and p.head == "card" and p.n() == 1 and q.lead == "with" \
+                and q.vik is None and q.sym is not None and q.head in (None, "card") and q.count is None \
+                and not q.every and (q.head is None or any(s.kind == "symword" for s in syms)):
+            p.sym = q.sym
+            del phrases[i + 1]
+    # "with one card, the trader seamanship", "quatre cartes : SR, SR, SN et TR": a count, then the cards
+    for i, p in enumerate(phrases):
+        after = phrases[i + 1:]
+        if p.head == "card" and p.vik is None and p.sym is None and p.count is not None and not p.every \
+                and after and all(q.vik is not None or q.sym is not None for q in after) \
+                and sum(q.n() for q in after) == p.count:
+            del phrases[i]
+            break
     for p in phrases:
         if p.every:
             p.count = sum(n for c, n in hand.items() if p.fits(c)) or None
