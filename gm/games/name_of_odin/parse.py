@@ -747,6 +747,9 @@ class NooReading:
     said_done: bool = False  # "done", "end", "pass", "stop", "nothing": a word that ends or declines
     objects: frozenset[str] = frozenset()  # the kinds of thing mentioned: hero, building, ship, token
     player: int = 0
+    sources: bool = False  # one's own building is named as a payment source ("plus my forge's symbol")
+    seat_options: frozenset[int] | None = None  # "seat 2": counted from 0 or from 1? (the table shows neither)
+    bare_raid: bool = False  # "auf Raubzug gehen": a raid with no target or longship named
 
     def named(self, cls: str) -> frozenset[str] | None:
         return {"hero": self.heroes, "building": self.buildings, "ship": self.ships, "raid": self.raids}[cls]
@@ -768,6 +771,9 @@ class NooReading:
         if kind == "recruit" or kind == "use_hero":
             if self.heroes is not None and action.hero not in self.heroes:
                 return None
+            if kind == "use_hero":
+                # the rest of the words describe the ability's effect ("draw me two", "drei Krieger bitte")
+                return None if self.takes else self.score
         elif kind == "build":
             if self.buildings is not None and action.building not in self.buildings:
                 return None
@@ -788,7 +794,7 @@ class NooReading:
             paid = [p for p in self.vikings if p.vik is not None]
             if paid and action.pay is not None and any(p.vik != action.pay for p in paid):
                 return None
-            if self.raids is None and self.ships is None:
+            if self.raids is None and self.ships is None and not self.bare_raid:
                 return None  # "raid!" alone: which raid?
             return self.score
         if self.none:
@@ -822,7 +828,9 @@ class NooReading:
                 return None
             return self.score
         if kind in ("end", "exchange_done", "stop_taking", "pass"):
-            if self.cards or self.takes or self.vikings or self.loose or self.seat is not None or not self.said_done:
+            specific = [p for p in self.cards + self.takes + self.vikings + self.loose
+                        if p.vik is not None or p.sym is not None or p.typed or p.head == "viking"]
+            if specific or self.seat is not None or not self.said_done:
                 return None
             return self.score
         return None
@@ -847,7 +855,10 @@ class NooReading:
         described = sum(p.n() for p in phrases)
         if any(p.counted for p in phrases) and described != len(cards):
             return None  # "with my two green cards": these two, and no third
-        return self.score + (1.0 if phrases and described == len(cards) else 0.0)
+        score = self.score + (1.0 if phrases and described == len(cards) else 0.0)
+        if self.sources:
+            score -= 0.01 * len(cards)  # "the forge covers the rest": the building's symbol is used
+        return score
 
     def _gather(self, cards: tuple[str, ...]) -> float | None:
         k = len(cards)
@@ -914,7 +925,8 @@ class NooReading:
         """The actions the words name, for the engine to say why they are not legal."""
         out: list[Any] = []
         hand = _hand_types(state, self.player)
-        for kind in sorted(self.kinds, key=_LITERAL_ORDER.index):
+        here = _DECISION_KINDS.get(state.decision.kind, frozenset())
+        for kind in sorted(self.kinds, key=lambda k: (k not in here, _LITERAL_ORDER.index(k))):
             out += self._literal(kind, state, hand)
             if out:
                 break
@@ -1017,6 +1029,16 @@ class NooReading:
         return []
 
 
+_DECISION_KINDS: dict[str, frozenset[str]] = {
+    "noo_action": frozenset({"end", "exchange", "refresh", "gather", "recruit", "use_hero", "build", "token", "buy",
+                             "return", "repair", "raid"}),
+    "noo_exchange": frozenset({"exchange", "exchange_done"}),
+    "noo_release": frozenset({"release"}),
+    "noo_take_viking": frozenset({"take_viking", "stop_taking"}),
+    "noo_raid_add": frozenset({"add", "pass"}),
+    "noo_raid_match": frozenset({"match"}),
+    "noo_raid_take": frozenset({"take"}),
+}
 _LITERAL_ORDER = ("raid", "recruit", "use_hero", "build", "buy", "return", "repair", "gather", "token", "exchange",
                   "refresh", "add", "take", "match", "release", "take_viking", "end", "pass", "exchange_done",
                   "stop_taking")
