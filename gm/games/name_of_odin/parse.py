@@ -1079,6 +1079,7 @@ def _hand_types(state: Any, player: int) -> Counter[str]:
 
 # ---- the parser --------------------------------------------------------------------------------------------------
 
+_CLAUSE_BREAK = re.compile(r"\s[-\u2013\u2014]+\s|\.{2,}|\u2026")
 _NOTATION_VERBS = frozenset({"end", "exchange", "refresh", "done", "gather", "recruit", "use", "build", "token",
                              "buy", "return", "repair", "raid", "release", "from", "stop", "add", "pass", "match",
                              "take"})
@@ -1096,6 +1097,11 @@ class NooParser(GameParser):
 
     def digest(self, action: Any) -> Any:
         return None
+
+    def rewrite(self, text: str) -> str:
+        """Dashes between words and trailing dots end a clause ("Nicht Egil anheuern - ich rekrutiere ...",
+        "Erik... nee, doch Ulf"): written as commas, so negations and corrections stay in their clause."""
+        return _CLAUSE_BREAK.sub(" , ", text)
 
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
         words = text.split()
@@ -1119,8 +1125,16 @@ class NooParser(GameParser):
         folded = " ".join(h.text for h in hits)
         if _STATEMENT.search(folded):
             return Interpretation([], "statement")
+        if _REMARK.search(folded):
+            return Interpretation([], "statement")  # "well played", "viel Glück", "au prochain tour"
         names = names_of(state.cs)
         syms, unknown = _symbols(hits, names)
+        if _about_someone_else(hits, syms):
+            return Interpretation([], "statement")  # "Sif hat gerade drei Händler rekrutiert"
+        if _DONE.search(folded):
+            syms.append(Sym("verb", "done", "done"))  # "that's it", "das war's", "c'est tout"
+        syms = _corrected(syms)
+        syms = _unnegated(syms)
         if any(s.kind in ("or", "hesitate") for s in syms):
             return Interpretation([], "alternatives")
         hand = _hand_types(state, player)
@@ -1139,6 +1153,7 @@ class NooParser(GameParser):
             return Interpretation([], "chat")
         typos = sum(1 for h in hits if h.distance > 0)
         unsure = bool(reading.guess or typos or unknown >= 2) and _reveals(game, state, reading)
+        unsure = unsure or reading.seat_options is not None or reading.bare_raid
         return Interpretation([reading], confirm=unsure)
 
     def _reading(self, phrases: list[Phrase], rest: list[Sym], syms: list[Sym], state: Any,
@@ -1290,6 +1305,92 @@ class NooParser(GameParser):
 
 _LEFT = re.compile(r"\b(left|links|linken|linke|gauche)\b")
 _RIGHT = re.compile(r"\b(right|rechts|rechten|rechte|droite)\b")
+
+
+_REMARK = re.compile(r"\b(good luck|viel gluck|bonne chance|well played|bien joue|gut gespielt|nice (raid|one|move)|"
+                     r"schoner raubzug|beau raid|next turn|nachste(n)? (runde|zug)|(au )?prochain tour|"
+                     r"in (the|my) next turn|im nachsten zug)\b")
+_DONE = re.compile(r"\b(that s it|thats it|that s all|das wars|das war s|das war es|c est tout|cest tout|ca suffit)\b")
+# After an unknown first word (a player's name), a verb in the third person or an auxiliary: a remark about
+# another player ("Ragnar raiding Iona again", "Sif hat gerade ...", "Skadi vient de recruter Egil").
+_THIRD_PERSON = frozenset({
+    "has", "had", "is", "was", "just", "did", "does", "will", "raids", "raided", "raiding", "recruits", "recruited",
+    "recruiting", "builds", "built", "building", "buys", "bought", "buying", "takes", "took", "taking", "gathers",
+    "gathered", "gathering", "swaps", "swapped", "trades", "traded", "hires", "hired", "uses", "used", "plays",
+    "played", "matches", "matched", "gets", "got", "hat", "hatte", "ist", "war", "wird", "gerade", "schon",
+    "baut", "kauft", "nimmt", "sammelt", "plundert", "tauscht", "rekrutiert", "heuert", "spielt", "holt",
+    "uberfallt", "greift", "nutzt", "vient", "va", "a", "est", "avait", "construit", "pille", "attaque", "prend",
+    "echange", "recrute", "achete", "rassemble", "utilise", "joue"})
+
+
+def _about_someone_else(hits: list[Hit], syms: list[Sym]) -> bool:
+    if len(hits) < 2 or syms and syms[0].kind == "name":
+        return False
+    first, second = hits[0], hits[1]
+    return not first.entries and first.text.isalpha() and len(first.text) >= 3 and second.text in _THIRD_PERSON
+
+
+_CONTENT = frozenset({"typecode", "viking", "vcard", "scard", "vcolour", "scolour", "symbol"})
+_PHRASE_WORDS = _CONTENT | frozenset({"num", "art", "both", "all", "card", "symword", "vikings", "poss", "def"})
+
+
+def _corrected(syms: list[Sym]) -> list[Sym]:
+    """Self-corrections: "Raid Dublin - no wait, Orkney", "Erik anheuern... nee, doch Ulf", "deux Guerriers...
+    non, un Guerrier et un Commerçant": what the words after the correction name replaces what came before of
+    the same kind (the named card of that class, or the cards and Vikings described)."""
+    for k in range(len(syms) - 1, 0, -1):
+        mark = syms[k]
+        if mark.kind not in ("nope", "correct"):
+            continue
+        if k + 1 < len(syms) and syms[k + 1].text in ("of", "than", "que", "als"):
+            continue  # "instead of the forge", "rather than": the words after are the ones not meant
+        before, after = syms[:k], syms[k + 1:]
+        after_classes = {cls for x in after if x.kind == "name" for cls, _ in x.value}
+        after_cards = any(x.kind in _CONTENT for x in after)
+        before_classes = {cls for x in before if x.kind == "name" for cls, _ in x.value}
+        before_cards = any(x.kind in _CONTENT for x in before)
+        if not (after_classes & before_classes or after_cards and before_cards):
+            continue
+        kept = [x for x in before if not (x.kind == "name" and {c for c, _ in x.value} & after_classes)
+                and not (after_cards and before_cards and x.kind in _PHRASE_WORDS)]
+        while kept and kept[-1].kind in ("nope", "correct", "conj"):
+            kept.pop()
+        return _corrected(kept) + [Sym("conj", None, ",")] + after
+    return syms
+
+
+def _clauses(syms: list[Sym]) -> list[list[Sym]]:
+    out: list[list[Sym]] = [[]]
+    for s in syms:
+        if s.kind == "sep" or s.kind == "conj" and s.text in (",", ";", ":"):
+            out.append([])
+        else:
+            out[-1].append(s)
+    return [c for c in out if c]
+
+
+def _unnegated(syms: list[Sym]) -> list[Sym]:
+    """Negation is local to its clause: "Don't raid yet, first repair the serpent", "not raiding, just end my
+    turn", "ich nehm Rollo, kostet mich ja nix": a negated clause (or one that only says "nothing") is dropped
+    when another clause names a move; alone it still makes the line a negation."""
+    clauses = _clauses(syms)
+    if len(clauses) < 2:
+        return syms
+
+    def negated(c: list[Sym]) -> bool:
+        return any(s.kind == "neg" for s in c) or (
+            any(s.kind == "none" for s in c) and not any(s.kind in ("verb", "name") or s.kind in _CONTENT for s in c))
+
+    def moves(c: list[Sym]) -> bool:
+        return any(s.kind == "verb" for s in c) and not negated(c)
+
+    if not any(negated(c) for c in clauses) or not any(moves(c) for c in clauses):
+        return syms
+    out: list[Sym] = []
+    for c in clauses:
+        if not negated(c):
+            out += c + [Sym("conj", None, ",")]
+    return out
 
 
 def _side(folded: str) -> int:
