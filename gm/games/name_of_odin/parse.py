@@ -826,11 +826,13 @@ class NooReading:
                 return None
             if self.seat is not None and action.seat != self.seat:
                 return None
+            if self.seat_options is not None and action.seat not in self.seat_options:
+                return None
             return self.score
         if kind in ("end", "exchange_done", "stop_taking", "pass"):
             specific = [p for p in self.cards + self.takes + self.vikings + self.loose
                         if p.vik is not None or p.sym is not None or p.typed or p.head == "viking"]
-            if specific or self.seat is not None or not self.said_done:
+            if specific or self.seat is not None or self.seat_options is not None or not self.said_done:
                 return None
             return self.score
         return None
@@ -1156,6 +1158,34 @@ class NooParser(GameParser):
         unsure = unsure or reading.seat_options is not None or reading.bare_raid
         return Interpretation([reading], confirm=unsure)
 
+    @staticmethod
+    def _btypes(rest: list[Sym], verbs: set[str], r: NooReading, state: Any, player: int) -> set[str]:
+        """The building types the words ask to build. One's own building named beside another action ("plus my
+        forge's symbol", "und der Schmiede", "grâce au Cercle Runique") is where a payment symbol or an extra
+        swap comes from, not what is built: the first building named is the one built, later ones of one's own
+        are sources; with a verb that builds nothing, none is built."""
+        named = [(i, s.value) for i, s in enumerate(rest) if s.kind == "btype"]
+        if not named:
+            return set()
+        cs = state.cs
+        own: set[str] = set()
+        if 0 <= player < state.players:
+            own = {BUILDING_TYPES[b.type] for i, b in enumerate(cs.buildings) if state.blds[player] >> i & 1}
+        builds = not verbs - {"pay"} or "build" in verbs
+        if not builds:
+            r.sources = any(t in own for _, t in named)
+            return set()
+        first_named = next((i for i, s in enumerate(rest) if s.kind == "name"
+                            and any(c == "building" for c, _ in s.value)), None)
+        out: set[str] = set()
+        for k, (i, t) in enumerate(named):
+            earlier = k > 0 or first_named is not None and first_named < i
+            if earlier and t in own:
+                r.sources = True
+            else:
+                out.add(t)
+        return out
+
     def _reading(self, phrases: list[Phrase], rest: list[Sym], syms: list[Sym], state: Any,
                  player: int) -> NooReading | str:
         decision = state.decision.kind
@@ -1164,6 +1194,12 @@ class NooParser(GameParser):
         present = {s.kind for s in rest}
         cs = state.cs
         negated = "neg" in present
+        if decision == "noo_exchange" and not [p for p in phrases if p.vik or p.sym] and (
+                ("exchange" in verbs and present & {"neg", "nope", "none"}) or "keep" in present):
+            # "no second swap", "keinen Tausch mehr", "pas d'autre échange", "je garde mes cartes"
+            r = NooReading(frozenset({"exchange_done"}), player=player)
+            r.said_done = True
+            return r
         none = "none" in present or ("nope" in present and decision in ("noo_raid_add", "noo_raid_match")
                                      and not phrases)
         if negated and not none:
@@ -1188,10 +1224,10 @@ class NooParser(GameParser):
         r.buildings = frozenset(found["building"]) if "building" in found else None
         r.ships = frozenset(found["ship"]) if "ship" in found else None
         r.raids = frozenset(found["raid"]) if "raid" in found else None
-        btypes = {s.value for s in rest if s.kind == "btype"}
+        r.buildings_of_type = {b.code: BUILDING_TYPES[b.type] for b in cs.buildings}
+        btypes = self._btypes(rest, verbs, r, state, player)
         if btypes:
             r.btypes = frozenset(btypes)
-        r.buildings_of_type = {b.code: BUILDING_TYPES[b.type] for b in cs.buildings}
         hero = state.heroes[player] if 0 <= player < state.players else -1
         r.own_hero = cs.heroes[hero].code if hero >= 0 else None
         # zones: "raid the bottom zone"
@@ -1201,15 +1237,22 @@ class NooParser(GameParser):
                 r.raids = frozenset(cs.raids[x].code for i, x in enumerate(state.sea)
                                     if x >= 0 and cs.space_zone[i] == zone) or frozenset({"-"})
         # the seat to take a Viking from: "from player 2", "von Spieler 2"
+        # ("Player 2" is how the table names a seat without a name, counted from 1; "seat 2", "Platz 2" could be
+        # counted from 0 as in the notation: both are asked about)
         for i, s in enumerate(rest):
-            if s.kind == "seat" and i + 1 < len(rest) and rest[i + 1].kind == "num":
-                r.seat = rest[i + 1].value - 1
-            elif s.kind == "seat" and i > 0 and rest[i - 1].kind == "num":
-                r.seat = rest[i - 1].value - 1
+            num = rest[i + 1] if i + 1 < len(rest) and rest[i + 1].kind == "num" else (
+                rest[i - 1] if i > 0 and rest[i - 1].kind == "num" else None)
+            if s.kind == "seat" and num is not None:
+                r.seat = num.value - 1
+                if s.text not in _PLAYER_WORDS:
+                    r.seat, r.seat_options = None, frozenset({num.value - 1, num.value})
         # phrases by role
         for p in phrases:
             if p.head == "viking":
                 r.vikings.append(p)
+            elif p.head == "card" and p.role == "for" and p.vik is None and p.sym is None and p.count is not None \
+                    and decision == "noo_action" and "exchange" not in verbs:
+                r.n_cards = p.count  # "I'll take him for one card"
             elif p.head == "card" and p.role == "for":
                 r.takes.append(p)
             elif p.head == "card":
@@ -1222,6 +1265,11 @@ class NooParser(GameParser):
                     r.loose.append(p)  # "gather 3": three Vikings or three cards
         if r.takes and not r.cards and r.loose:
             r.cards, r.loose = r.loose, []
+        if decision == "noo_raid_match":
+            # "match the green with my TC", "Händler-Handwerk gegen das Handwerk": the table's symbols are named
+            # beside the cards that match them; "je contre le symbole Recrutement": the verb, not "against"
+            r.cards = _matching_cards(r.cards + r.takes + r.loose)
+            r.takes, r.loose = [], []
         # kinds: the verbs, narrowed by the named things
         kinds: set[str] = set()
         for v in verbs:
@@ -1256,6 +1304,12 @@ class NooParser(GameParser):
             kinds = {"refresh"}
         if "pay" in verbs and r.raids:
             kinds |= {"raid"}
+        if "raid" in verbs and r.raids and r.vikings and verbs & {"release", "return", "pay"}:
+            kinds = {"raid"}  # "raid Hedeby with the Sea Wolf and send a trader back": the Viking paid
+        if r.heroes and ("use" in verbs or "ability" in present) and not r.raids and (
+                "ability" in present or not verbs & {"recruit", "get", "take", "buy", "pay"}) and "use_hero" in kinds | {
+                k for v in verbs for k in _KINDS[v]} | ({"use_hero"} if "ability" in present else set()):
+            kinds = {"use_hero"}  # "use Gunnhild to fix my ship": the other verbs say what the ability does
         implicit = _IMPLICIT.get(decision, frozenset())
         if not kinds:
             if r.raids:
@@ -1270,6 +1324,12 @@ class NooParser(GameParser):
                 kinds = set(implicit)
             if not kinds and r.vikings and decision == "noo_action" and "hall" in present:
                 kinds = {"gather"}
+            if not kinds and decision == "noo_action" and "raidn" in present and not phrases:
+                kinds, r.bare_raid = {"raid"}, True  # "jetzt gehe ich auf Raubzug": which raid is asked
+            if kinds and kinds <= implicit and decision != "noo_release" and not r.none and not (
+                    r.seat is not None or r.seat_options) and not verbs and not any(
+                    p.vik is not None or p.sym is not None for p in phrases) and "nope" not in present:
+                return "no_move_words"  # "Zut, trois cartes sur la table", "Viel Glück bei deinem Raubzug"
         if "hero" in present and not r.heroes:
             kinds &= {"recruit", "use_hero", "raid"} | ({"gather"} if r.vikings else set())
             if kinds & {"recruit", "use_hero"} and not r.vikings:
@@ -1295,6 +1355,8 @@ class NooParser(GameParser):
             kinds = {"stop_taking"}
         if r.none and decision in ("noo_raid_add",) and not phrases:
             kinds = {"pass"}
+        if "raid" in verbs and not (r.raids or r.ships) and kinds == {"raid"} and decision == "noo_action":
+            r.bare_raid = True
         r.kinds = frozenset(kinds)
         if "gather" in kinds and 0 <= player < state.players:
             blds = state.blds[player]
@@ -1390,6 +1452,24 @@ def _unnegated(syms: list[Sym]) -> list[Sym]:
     for c in clauses:
         if not negated(c):
             out += c + [Sym("conj", None, ",")]
+    return out
+
+
+_PLAYER_WORDS = frozenset({"player", "spieler", "spielerin", "joueur", "joueuse"})
+
+
+def _matching_cards(phrases: list[Phrase]) -> list[Phrase]:
+    """The cards played in raid step E, without the table's symbols they are said to match."""
+    out: list[Phrase] = []
+    for i, p in enumerate(phrases):
+        symbol_only = p.vik is None and p.sym is not None and not p.typed
+        nxt = phrases[i + 1] if i + 1 < len(phrases) else None
+        prev = phrases[i - 1] if i > 0 else None
+        if symbol_only and nxt is not None and nxt.lead == "with" and nxt.vik is not None:
+            continue  # "the green with my trader craftsmanship"
+        if symbol_only and p.lead == "for" and prev is not None and prev.vik is not None:
+            continue  # "Händler-Handwerk gegen das Handwerk"
+        out.append(p)
     return out
 
 
