@@ -103,7 +103,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("get", "fr", "obtenir obtiens gagner gagne recevoir acquerir", True),
     ("get", "fr", "prendre prends prend", True),
     ("take", "en", "take taking pick", True),
-    ("take", "en", "takes picks", False),
+    ("take", "en", "takes picks steal", False),
     ("use", "en", "use using activate", True),
     ("use", "de", "nutzen nutze benutzen benutze aktivieren aktiviere einsetzen", True),
     ("use", "de", "nutz setze", False),
@@ -121,7 +121,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("return", "en", "return returning", True),
     ("return", "en", "bring", False),
     ("return", "de", "zuruckkehren zuruckholen heimholen zuruckbringen", True),
-    ("return", "fr", "retourner retourne rapatrier rapatrie ramener ramene", True),
+    ("return", "fr", "retourner retourne rapatrier rapatrie ramener ramene revenir rentrer rappeler rappelle", True),
     ("repair", "en", "repair repairing mend", True),
     ("repair", "en", "fix", False),
     ("repair", "de", "reparieren repariere ausbessern flicken", True),
@@ -132,7 +132,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("raid", "de", "greife", False),
     ("raid", "fr", "piller pille attaquer attaque", True),
     ("end", "en", "end finish", True),
-    ("end", "de", "beenden beende", True),
+    ("end", "de", "beenden beende beendet", True),
     ("end", "fr", "finir finis terminer termine", True),
     ("end", "fr", "fin", False),
     ("done", "en", "done", False),
@@ -196,7 +196,7 @@ _NOUNS: tuple[tuple[str, Any, str, str, str, bool], ...] = (
     ("viking", "S", "fr", "navigateurs marins matelots", "plural", True),
     ("vcard", "W", "de", "kriegerkarte kriegerkarten", "", True),
     ("vcard", "T", "de", "händlerkarte händlerkarten", "", True),
-    ("vcard", "S", "de", "seemannskarte seemannskarten", "", True),
+    ("vcard", "S", "de", "seemannskarte seemannskarten seemannkarte seemannkarten", "", True),
     ("vikings", None, "en fr", "viking vikings", "", True),
     ("vikings", None, "de", "wikinger", "", True),
     ("vikings", None, "en de fr", "figure figures figur figuren figurine figurines miniature miniatures", "",
@@ -307,9 +307,12 @@ _NEAR: dict[str, str] = {
     "en": "hard care cart bard raids paid fame game same name reds wait main said heard rain hold sold gold told "
           "well sell mine line shop shape ride road trip wide wade made maid seed feed need lead read reed pace "
           "race raise rise else earn learn nice mice twice ice dice bread break steak beard board guard word "
-          "ward sword weird ward wind kind blind find mind hind",
-    "de": "karten garten harte warte wert bald kalt halt hart zahl zahle zahlt spiele wohl rund lass lasse lassen",
-    "fr": "carton cartons garde gare part parte pars mer vers verte vert vent tour jour cour pour",
+          "ward sword weird ward wind kind blind find mind hind covers cover rest remainder gonna wanna lemme draw "
+          "extra sail",
+    "de": "karten garten harte warte wert bald kalt halt hart zahl zahle zahlt spiele wohl rund lass lasse lassen "
+          "rest mir ziehe nach nachziehen restliche restlichen kostet deckt",
+    "fr": "carton cartons garde gare part parte pars mer vers verte vert vent tour jour cour pour reste seulement "
+          "seule seul fait fais grace",
 }
 
 SHIP_ALIASES = {
@@ -826,7 +829,7 @@ class NooReading:
                 return None
             if self.seat is not None and action.seat != self.seat:
                 return None
-            if self.seat_options is not None and action.seat not in self.seat_options:
+            if self.seat_options is not None and action.seat not in self.seat_options - {self.player}:
                 return None
             return self.score
         if kind in ("end", "exchange_done", "stop_taking", "pass"):
@@ -1025,6 +1028,8 @@ class NooReading:
             return [Release(tuple(letters))]
         if kind == "take_viking" and self.seat is not None:
             return [TakeViking(self.seat)]
+        if kind == "take_viking" and self.seat_options:
+            return [TakeViking(x) for x in sorted(self.seat_options - {self.player})]
         if kind in ("end", "pass", "exchange_done", "stop_taking") and not (self.cards or self.vikings):
             return [{"end": EndTurn(), "pass": Pass(), "exchange_done": ExchangeDone(),
                      "stop_taking": StopTaking()}[kind]]
@@ -1171,7 +1176,8 @@ class NooParser(GameParser):
         own: set[str] = set()
         if 0 <= player < state.players:
             own = {BUILDING_TYPES[b.type] for i, b in enumerate(cs.buildings) if state.blds[player] >> i & 1}
-        builds = not verbs - {"pay"} or "build" in verbs
+        other = any(s.kind == "name" and any(c != "building" for c, _ in s.value) for s in rest)
+        builds = "build" in verbs or not verbs - {"pay"} and not other
         if not builds:
             r.sources = any(t in own for _, t in named)
             return set()
@@ -1306,10 +1312,6 @@ class NooParser(GameParser):
             kinds |= {"raid"}
         if "raid" in verbs and r.raids and r.vikings and verbs & {"release", "return", "pay"}:
             kinds = {"raid"}  # "raid Hedeby with the Sea Wolf and send a trader back": the Viking paid
-        if r.heroes and ("use" in verbs or "ability" in present) and not r.raids and (
-                "ability" in present or not verbs & {"recruit", "get", "take", "buy", "pay"}) and "use_hero" in kinds | {
-                k for v in verbs for k in _KINDS[v]} | ({"use_hero"} if "ability" in present else set()):
-            kinds = {"use_hero"}  # "use Gunnhild to fix my ship": the other verbs say what the ability does
         implicit = _IMPLICIT.get(decision, frozenset())
         if not kinds:
             if r.raids:
@@ -1342,6 +1344,9 @@ class NooParser(GameParser):
             kinds &= {"build"}
         if r.heroes and "raid" in kinds and not (r.raids or r.ships):
             kinds.discard("raid")
+        if r.heroes and ("use" in verbs or "ability" in present) and not r.raids and (
+                "ability" in present or not verbs & {"recruit", "get", "take", "buy", "pay"}):
+            kinds = {"use_hero"}  # "use Gunnhild to fix my ship": the other verbs say what the ability does
         if not kinds:
             if phrases or verbs:
                 return "no_move_words" if not verbs else "no_cards"
@@ -1381,7 +1386,7 @@ _THIRD_PERSON = frozenset({
     "gathered", "gathering", "swaps", "swapped", "trades", "traded", "hires", "hired", "uses", "used", "plays",
     "played", "matches", "matched", "gets", "got", "hat", "hatte", "ist", "war", "wird", "gerade", "schon",
     "baut", "kauft", "nimmt", "sammelt", "plundert", "tauscht", "rekrutiert", "heuert", "spielt", "holt",
-    "uberfallt", "greift", "nutzt", "vient", "va", "a", "est", "avait", "construit", "pille", "attaque", "prend",
+    "uberfallt", "greift", "nutzt", "vient", "avait", "construit", "pille", "attaque", "prend",
     "echange", "recrute", "achete", "rassemble", "utilise", "joue"})
 
 
@@ -1389,9 +1394,12 @@ def _about_someone_else(hits: list[Hit], syms: list[Sym]) -> bool:
     if len(hits) < 2 or syms and syms[0].kind == "name":
         return False
     first, second = hits[0], hits[1]
+    if second.text in _AUXILIARY:
+        return len(hits) > 2 and hits[2].first("verb") is not None and not first.entries and first.text.isalpha()
     return not first.entries and first.text.isalpha() and len(first.text) >= 3 and second.text in _THIRD_PERSON
 
 
+_AUXILIARY = frozenset({"a", "est", "va", "is", "ist"})  # "Skadi a recruté Egil": only before a verb
 _CONTENT = frozenset({"typecode", "viking", "vcard", "scard", "vcolour", "scolour", "symbol"})
 _PHRASE_WORDS = _CONTENT | frozenset({"num", "art", "both", "all", "card", "symword", "vikings", "poss", "def"})
 
