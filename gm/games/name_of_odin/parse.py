@@ -1352,7 +1352,7 @@ class NooParser(GameParser):
                 return "no_move_words" if not verbs else "no_cards"
             return "no_move_words"
         # what the pending decision makes of "pass", "play", "done"
-        if decision == "noo_action" and verbs and verbs - {"pay"} <= {"pass"}:
+        if decision == "noo_action" and "pass" in verbs and verbs - {"pay"} <= {"pass"}:
             kinds, r.guess = {"end"}, True  # "pass" in one's own turn: the end of the turn, asked back
         if decision in ("noo_raid_match",) and "pass" in verbs:
             r.none = True
