@@ -308,11 +308,12 @@ _NEAR: dict[str, str] = {
           "well sell mine line shop shape ride road trip wide wade made maid seed feed need lead read reed pace "
           "race raise rise else earn learn nice mice twice ice dice bread break steak beard board guard word "
           "ward sword weird ward wind kind blind find mind hind covers cover rest remainder gonna wanna lemme draw "
-          "extra sail",
+          "extra sail gives goes giving pays covered "
+          "does takes",
     "de": "karten garten harte warte wert bald kalt halt hart zahl zahle zahlt spiele wohl rund lass lasse lassen "
-          "rest mir ziehe nach nachziehen restliche restlichen kostet deckt",
+          "rest mir ziehe nach nachziehen restliche restlichen kostet deckt zahlt übernimmt",
     "fr": "carton cartons garde gare part parte pars mer vers verte vert vent tour jour cour pour reste seulement "
-          "seule seul fait fais grace",
+          "seule seul fait fais grace route paie reste",
 }
 
 SHIP_ALIASES = {
@@ -446,7 +447,7 @@ _TYPE_WORDS = frozenset({"forge", "forges", "shipyard", "inn", "jarl", "jarls", 
 _PRIORITY = (
     "typecode", "verb", "viking", "vcard", "scard", "vikings", "vcolour", "scolour", "symbol", "symword", "card",
     "hero", "building", "btype", "ship", "raidn", "token", "construction", "hall", "offer", "turn", "seat",
-    "ability", "back", "home", "zone", "for", "none", "stop", "most", "cheapest", "leftmost", "circle", "num", "neg",
+    "ability", "back", "home", "zone", "for", "none", "stop", "keep", "most", "cheapest", "leftmost", "circle", "num", "neg",
     "nope", "all", "both", "with", "art", "poss", "def", "link", "to", "conj", "sep", "name", "correct", "hesitate",
     "or", "later", "word")
 
@@ -1310,7 +1311,7 @@ class NooParser(GameParser):
             kinds = {"refresh"}
         if "pay" in verbs and r.raids:
             kinds |= {"raid"}
-        if "raid" in verbs and r.raids and r.vikings and verbs & {"release", "return", "pay"}:
+        if "raid" in verbs and r.raids and r.vikings and (verbs & {"release", "return", "pay"} or "back" in present):
             kinds = {"raid"}  # "raid Hedeby with the Sea Wolf and send a trader back": the Viking paid
         implicit = _IMPLICIT.get(decision, frozenset())
         if not kinds:
@@ -1347,6 +1348,7 @@ class NooParser(GameParser):
         if r.heroes and ("use" in verbs or "ability" in present) and not r.raids and (
                 "ability" in present or not verbs & {"recruit", "get", "take", "buy", "pay"}):
             kinds = {"use_hero"}  # "use Gunnhild to fix my ship": the other verbs say what the ability does
+            r.ships = r.buildings = r.btypes = None
         if not kinds:
             if phrases or verbs:
                 return "no_move_words" if not verbs else "no_cards"
