@@ -447,9 +447,9 @@ _TYPE_WORDS = frozenset({"forge", "forges", "shipyard", "inn", "jarl", "jarls", 
 _PRIORITY = (
     "typecode", "verb", "viking", "vcard", "scard", "vikings", "vcolour", "scolour", "symbol", "symword", "card",
     "hero", "building", "btype", "ship", "raidn", "token", "construction", "hall", "offer", "turn", "seat",
-    "ability", "back", "home", "zone", "for", "none", "stop", "keep", "most", "cheapest", "leftmost", "circle", "num", "neg",
-    "nope", "all", "both", "with", "art", "poss", "def", "link", "to", "conj", "sep", "name", "correct", "hesitate",
-    "or", "later", "word")
+    "ability", "back", "home", "zone", "for", "none", "stop", "keep", "most", "cheapest", "leftmost", "circle", "num",
+    "neg", "nope", "all", "both", "with", "art", "poss", "def", "link", "to", "conj", "sep", "name", "correct",
+    "hesitate", "or", "later", "word")
 
 
 @dataclass(slots=True)
