@@ -139,7 +139,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("done", "de", "fertig", True),
     ("done", "fr", "fini", False),
     ("add", "en", "add adding contribute", True),
-    ("add", "en", "give", False),
+    ("add", "en", "give chip", False),
     ("add", "de", "beisteuern hinzufugen dazulegen", True),
     ("add", "de", "fuge steuere gebe gib geben", False),
     ("add", "fr", "ajouter ajoute contribuer donner donne", True),
@@ -1139,6 +1139,8 @@ class NooParser(GameParser):
         syms, unknown = _symbols(hits, names)
         if _about_someone_else(hits, syms):
             return Interpretation([], "statement")  # "Sif hat gerade drei Händler rekrutiert"
+        if not any(s.kind == "verb" for s in syms) and any(h.text in _OPINION for h in hits):
+            return Interpretation([], "statement")  # "I think Harald is the best hero", "Egil ist stark"
         if _DONE.search(folded):
             syms.append(Sym("verb", "done", "done"))  # "that's it", "das war's", "c'est tout"
         syms = _corrected(syms)
@@ -1386,7 +1388,8 @@ _THIRD_PERSON = frozenset({
     "has", "had", "is", "was", "just", "did", "does", "will", "raids", "raided", "raiding", "recruits", "recruited",
     "recruiting", "builds", "built", "building", "buys", "bought", "buying", "takes", "took", "taking", "gathers",
     "gathered", "gathering", "swaps", "swapped", "trades", "traded", "hires", "hired", "uses", "used", "plays",
-    "played", "matches", "matched", "gets", "got", "hat", "hatte", "ist", "war", "wird", "gerade", "schon",
+    "played", "matches", "matched", "gets", "got", "added", "adds", "passed", "passes", "ended", "finished",
+    "repaired", "returned", "exchanged", "refreshed", "paid", "legt", "gibt", "passt", "beendet", "hat", "hatte", "ist", "war", "wird", "gerade", "schon",
     "baut", "kauft", "nimmt", "sammelt", "plundert", "tauscht", "rekrutiert", "heuert", "spielt", "holt",
     "uberfallt", "greift", "nutzt", "vient", "avait", "construit", "pille", "attaque", "prend",
     "echange", "recrute", "achete", "rassemble", "utilise", "joue"})
@@ -1401,6 +1404,9 @@ def _about_someone_else(hits: list[Hit], syms: list[Sym]) -> bool:
     return not first.entries and first.text.isalpha() and len(first.text) >= 3 and second.text in _THIRD_PERSON
 
 
+# With no move verb, a copula or an opinion makes the line a remark, whatever it names.
+_OPINION = frozenset({"is", "isn", "are", "was", "were", "think", "seems", "looks", "ist", "sind", "war", "finde",
+                      "glaube", "scheint", "est", "sont", "etait", "pense", "trouve", "semble"})
 _AUXILIARY = frozenset({"a", "est", "va", "is", "ist"})  # "Skadi a recruté Egil": only before a verb
 _CONTENT = frozenset({"typecode", "viking", "vcard", "scard", "vcolour", "scolour", "symbol"})
 _PHRASE_WORDS = _CONTENT | frozenset({"num", "art", "both", "all", "card", "symword", "vikings", "poss", "def"})
