@@ -311,9 +311,10 @@ _NEAR: dict[str, str] = {
           "extra sail gives goes giving pays covered "
           "does takes",
     "de": "karten garten harte warte wert bald kalt halt hart zahl zahle zahlt spiele wohl rund lass lasse lassen "
-          "rest mir ziehe nach nachziehen restliche restlichen kostet deckt zahlt übernimmt",
+          "rest mir ziehe nach nachziehen restliche restlichen kostet deckt zahlt übernimmt rechts rechte rechten "
+          "rechter links linker vom",
     "fr": "carton cartons garde gare part parte pars mer vers verte vert vent tour jour cour pour reste seulement "
-          "seule seul fait fais grace route paie reste",
+          "seule seul fait fais grace route paie reste droite",
 }
 
 SHIP_ALIASES = {
@@ -1163,7 +1164,8 @@ class NooParser(GameParser):
             return Interpretation([], "chat")
         typos = sum(1 for h in hits if h.distance > 0)
         unsure = bool(reading.guess or typos or unknown >= 2) and _reveals(game, state, reading)
-        unsure = unsure or reading.seat_options is not None or reading.bare_raid
+        unsure = unsure or reading.seat_options is not None or reading.bare_raid or any(
+            h.text in _MAYBE for h in hits)
         return Interpretation([reading], confirm=unsure)
 
     @staticmethod
@@ -1407,6 +1409,8 @@ def _about_someone_else(hits: list[Hit], syms: list[Sym]) -> bool:
 # With no move verb, a copula or an opinion makes the line a remark, whatever it names.
 _OPINION = frozenset({"is", "isn", "are", "was", "were", "think", "seems", "looks", "ist", "sind", "war", "finde",
                       "glaube", "scheint", "est", "sont", "etait", "pense", "trouve", "semble"})
+_MAYBE = frozenset({"maybe", "perhaps", "probably", "vielleicht", "eventuell", "wahrscheinlich", "peut",
+                    "probablement", "possible"})  # a move said with "maybe" is offered back, not played
 _AUXILIARY = frozenset({"a", "est", "va", "is", "ist"})  # "Skadi a recruté Egil": only before a verb
 _CONTENT = frozenset({"typecode", "viking", "vcard", "scard", "vcolour", "scolour", "symbol"})
 _PHRASE_WORDS = _CONTENT | frozenset({"num", "art", "both", "all", "card", "symword", "vikings", "poss", "def"})
@@ -1423,13 +1427,16 @@ def _corrected(syms: list[Sym]) -> list[Sym]:
         if k + 1 < len(syms) and syms[k + 1].text in ("of", "than", "que", "als"):
             continue  # "instead of the forge", "rather than": the words after are the ones not meant
         before, after = syms[:k], syms[k + 1:]
-        after_classes = {cls for x in after if x.kind == "name" for cls, _ in x.value}
+        after_classes = {cls for x in after if x.kind == "name" for cls, _ in x.value} | (
+            {"building"} if any(x.kind == "btype" for x in after) else set())
         after_cards = any(x.kind in _CONTENT for x in after)
-        before_classes = {cls for x in before if x.kind == "name" for cls, _ in x.value}
+        before_classes = {cls for x in before if x.kind == "name" for cls, _ in x.value} | (
+            {"building"} if any(x.kind == "btype" for x in before) else set())
         before_cards = any(x.kind in _CONTENT for x in before)
         if not (after_classes & before_classes or after_cards and before_cards):
             continue
         kept = [x for x in before if not (x.kind == "name" and {c for c, _ in x.value} & after_classes)
+                and not (x.kind == "btype" and "building" in after_classes)
                 and not (after_cards and before_cards and x.kind in _PHRASE_WORDS)]
         while kept and kept[-1].kind in ("nope", "correct", "conj"):
             kept.pop()
@@ -1477,14 +1484,18 @@ _PLAYER_WORDS = frozenset({"player", "spieler", "spielerin", "joueur", "joueuse"
 def _matching_cards(phrases: list[Phrase]) -> list[Phrase]:
     """The cards played in raid step E, without the table's symbols they are said to match."""
     out: list[Phrase] = []
+    targets = False
     for i, p in enumerate(phrases):
         symbol_only = p.vik is None and p.sym is not None and not p.typed
         nxt = phrases[i + 1] if i + 1 < len(phrases) else None
         prev = phrases[i - 1] if i > 0 else None
         if symbol_only and nxt is not None and nxt.lead == "with" and nxt.vik is not None:
             continue  # "the green with my trader craftsmanship"
-        if symbol_only and p.lead == "for" and prev is not None and prev.vik is not None:
-            continue  # "Händler-Handwerk gegen das Handwerk"
+        if symbol_only and (p.lead == "for" and prev is not None and prev.vik is not None or
+                            targets and p.lead == "conj"):
+            targets = True
+            continue  # "Händler-Handwerk gegen das Handwerk", "WC and TN against the craft and seamanship"
+        targets = False
         out.append(p)
     return out
 
