@@ -161,7 +161,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("release", "de", "stelle", False),
     ("release", "fr", "remettre remets renvoyer renvoie liberer libere", True),
     ("stop", "en", "stop enough", False),
-    ("stop", "de", "aufhoren stopp genug", False),
+    ("stop", "de", "aufhoren stopp genug hore hor", False),
     ("stop", "fr", "arreter arrete assez", False),
     ("pay", "en", "pay paying spend spending discard discarding", True),
     ("pay", "de", "bezahlen bezahle zahle zahlen ausgeben abwerfen", True),
@@ -1088,6 +1088,7 @@ def _hand_types(state: Any, player: int) -> Counter[str]:
 
 # ---- the parser --------------------------------------------------------------------------------------------------
 
+_CANT = re.compile(r"\b(can|won|don|didn|couldn|wouldn|shouldn|isn|aren|doesn)[\u2019']?t\b|\bcan not\b", re.I)
 _CLAUSE_BREAK = re.compile(r"\s[-\u2013\u2014]+\s|\.{2,}|\u2026")
 _NOTATION_VERBS = frozenset({"end", "exchange", "refresh", "done", "gather", "recruit", "use", "build", "token",
                              "buy", "return", "repair", "raid", "release", "from", "stop", "add", "pass", "match",
@@ -1110,7 +1111,7 @@ class NooParser(GameParser):
     def rewrite(self, text: str) -> str:
         """Dashes between words and trailing dots end a clause ("Nicht Egil anheuern - ich rekrutiere ...",
         "Erik... nee, doch Ulf"): written as commas, so negations and corrections stay in their clause."""
-        return _CLAUSE_BREAK.sub(" , ", text)
+        return _CANT.sub(" not ", _CLAUSE_BREAK.sub(" , ", text))
 
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
         words = text.split()
@@ -1258,8 +1259,11 @@ class NooParser(GameParser):
                 if s.text not in _PLAYER_WORDS:
                     r.seat, r.seat_options = None, frozenset({num.value - 1, num.value})
         # phrases by role
+        said_vikings = any(p.head == "viking" and p.role != "with" for p in phrases)
         for p in phrases:
-            if p.head == "viking":
+            if p.head == "viking" and p.role == "with" and said_vikings and decision == "noo_action":
+                r.cards.append(p)  # "six guerriers avec tous mes guerriers": the cards paid
+            elif p.head == "viking":
                 r.vikings.append(p)
             elif p.head == "card" and p.role == "for" and p.vik is None and p.sym is None and p.count is not None \
                     and decision == "noo_action" and "exchange" not in verbs:
@@ -1276,6 +1280,9 @@ class NooParser(GameParser):
                     r.loose.append(p)  # "gather 3": three Vikings or three cards
         if r.takes and not r.cards and r.loose:
             r.cards, r.loose = r.loose, []
+        if r.takes and decision == "noo_action" and not verbs & {"exchange", "refresh"} and (
+                r.heroes or r.ships or r.buildings or "btype" in present or "token" in present):
+            r.cards, r.takes = r.cards + r.takes, []  # "Bard for WR and TR": the price, not a swap
         if decision == "noo_raid_match":
             # "match the green with my TC", "Händler-Handwerk gegen das Handwerk": the table's symbols are named
             # beside the cards that match them; "je contre le symbole Recrutement": the verb, not "against"
@@ -1283,6 +1290,9 @@ class NooParser(GameParser):
             r.takes, r.loose = [], []
         # kinds: the verbs, narrowed by the named things
         kinds: set[str] = set()
+        if decision == "noo_raid_take" and "add" in verbs and any(s.kind == "word" and s.text in ("me", "mir", "moi")
+                                                                 for s in rest):
+            verbs = (verbs - {"add"}) | {"take"}  # "give me the blue yellow card"
         for v in verbs:
             kinds |= _KINDS[v]
         if "token" in present:
@@ -1315,7 +1325,8 @@ class NooParser(GameParser):
             kinds = {"refresh"}
         if "pay" in verbs and r.raids:
             kinds |= {"raid"}
-        if "raid" in verbs and r.raids and r.vikings and (verbs & {"release", "return", "pay"} or "back" in present):
+        if ("raid" in verbs or "raidn" in present) and r.raids and r.vikings and (
+                verbs & {"release", "return", "pay"} or "back" in present):
             kinds = {"raid"}  # "raid Hedeby with the Sea Wolf and send a trader back": the Viking paid
         implicit = _IMPLICIT.get(decision, frozenset())
         if not kinds:
@@ -1329,8 +1340,8 @@ class NooParser(GameParser):
                 kinds = {"buy", "return", "repair"} if decision == "noo_action" else set()
             elif implicit:
                 kinds = set(implicit)
-            if not kinds and r.vikings and decision == "noo_action" and "hall" in present:
-                kinds = {"gather"}
+            if not kinds and r.vikings and decision == "noo_action" and ("hall" in present or r.cards):
+                kinds = {"gather"}  # "drei Seeleute mit beiden Seemann-Schifffahrt-Karten"
             if not kinds and decision == "noo_action" and "raidn" in present and not phrases:
                 kinds, r.bare_raid = {"raid"}, True  # "jetzt gehe ich auf Raubzug": which raid is asked
             if kinds and kinds <= implicit and decision != "noo_release" and not r.none and not (
@@ -1408,7 +1419,8 @@ def _about_someone_else(hits: list[Hit], syms: list[Sym]) -> bool:
 
 # With no move verb, a copula or an opinion makes the line a remark, whatever it names.
 _OPINION = frozenset({"is", "isn", "are", "was", "were", "think", "seems", "looks", "ist", "sind", "war", "finde",
-                      "glaube", "scheint", "est", "sont", "etait", "pense", "trouve", "semble"})
+                      "glaube", "scheint", "est", "sont", "etait", "pense", "trouve", "semble", "cost", "costs",
+                      "kostet", "kosten", "coute", "coutent", "worth", "wert", "vaut"})
 _MAYBE = frozenset({"maybe", "perhaps", "probably", "vielleicht", "eventuell", "wahrscheinlich", "peut",
                     "probablement", "possible"})  # a move said with "maybe" is offered back, not played
 _AUXILIARY = frozenset({"a", "est", "va", "is", "ist"})  # "Skadi a recruté Egil": only before a verb
