@@ -165,6 +165,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("stop", "fr", "arreter arrete assez", False),
     ("pay", "en", "pay paying spend spending discard discarding", True),
     ("pay", "de", "bezahlen bezahle zahle zahlen ausgeben abwerfen", True),
+    ("pay", "de", "werfe", False),
     ("pay", "fr", "payer paie paye depenser depense defausser defausse", True),
 )
 
@@ -278,9 +279,9 @@ _NOUNS: tuple[tuple[str, Any, str, str, str, bool], ...] = (
     ("back", None, "de", "zuruck", "", False),
     ("home", None, "en", "home", "", False),
     ("home", None, "de", "heim hause", "", False),
-    ("for", None, "en", "for into against", "", False),
+    ("for", None, "en", "for into against onto", "", False),
     ("for", None, "de", "gegen für", "", False),
-    ("for", None, "fr", "contre pour", "", False),
+    ("for", None, "fr", "contre pour sur", "", False),
     ("none", None, "en", "none nothing anything", "", False),
     ("none", None, "de", "nichts nix kein keine keinen", "", False),
     ("none", None, "fr", "rien aucun aucune", "", False),
@@ -1139,12 +1140,12 @@ class NooParser(GameParser):
             return Interpretation([], "statement")  # "well played", "viel Glück", "au prochain tour"
         names = names_of(state.cs)
         syms, unknown = _symbols(hits, names)
+        if _DONE.search(folded):
+            syms.append(Sym("verb", "done", "done"))  # "that's it", "das war's", "c'est tout"
         if _about_someone_else(hits, syms):
             return Interpretation([], "statement")  # "Sif hat gerade drei Händler rekrutiert"
         if not any(s.kind == "verb" for s in syms) and any(h.text in _OPINION for h in hits):
             return Interpretation([], "statement")  # "I think Harald is the best hero", "Egil ist stark"
-        if _DONE.search(folded):
-            syms.append(Sym("verb", "done", "done"))  # "that's it", "das war's", "c'est tout"
         syms = _corrected(syms)
         syms = _unnegated(syms)
         if any(s.kind in ("or", "hesitate") for s in syms):
@@ -1295,6 +1296,9 @@ class NooParser(GameParser):
             verbs = (verbs - {"add"}) | {"take"}  # "give me the blue yellow card"
         for v in verbs:
             kinds |= _KINDS[v]
+        here = _DECISION_KINDS.get(decision, frozenset())
+        if decision != "noo_action" and kinds and not kinds & here and verbs <= {"use", "play", "pay", "add", "get"}:
+            kinds = set(_IMPLICIT.get(decision, frozenset()))  # "use the WN against the seamanship" in step E
         if "token" in present:
             kinds = (kinds & {"token"}) or {"token"}
         if "raidn" in present and (r.raids or r.ships) and not verbs - {"raid", "get", "take"}:
@@ -1340,6 +1344,8 @@ class NooParser(GameParser):
                 kinds = {"buy", "return", "repair"} if decision == "noo_action" else set()
             elif implicit:
                 kinds = set(implicit)
+            if not kinds and decision == "noo_action" and r.cards and r.takes and not r.vikings:
+                kinds = {"exchange"}  # "the WR for the WN, please"
             if not kinds and r.vikings and decision == "noo_action" and ("hall" in present or r.cards):
                 kinds = {"gather"}  # "drei Seeleute mit beiden Seemann-Schifffahrt-Karten"
             if not kinds and decision == "noo_action" and "raidn" in present and not phrases:
@@ -1393,8 +1399,9 @@ _RIGHT = re.compile(r"\b(right|rechts|rechten|rechte|droite)\b")
 
 _REMARK = re.compile(r"\b(good luck|viel gluck|bonne chance|well played|bien joue|gut gespielt|nice (raid|one|move)|"
                      r"schoner raubzug|beau raid|next turn|nachste(n)? (runde|zug)|(au )?prochain tour|"
-                     r"in (the|my) next turn|im nachsten zug)\b")
-_DONE = re.compile(r"\b(that s it|thats it|that s all|das wars|das war s|das war es|c est tout|cest tout|ca suffit)\b")
+                     r"in (the|my) next turn|im nachsten zug|after (this|that)|danach|apres (ca|cela))\b")
+_DONE = re.compile(r"\b(that s it|thats it|that s all|das wars|das war s|das war es|c est tout|cest tout|ca suffit|"
+                   r"c est bon|cest bon|passt so|i m good|im good|all good)\b")
 # After an unknown first word (a player's name), a verb in the third person or an auxiliary: a remark about
 # another player ("Ragnar raiding Iona again", "Sif hat gerade ...", "Skadi vient de recruter Egil").
 _THIRD_PERSON = frozenset({
