@@ -1146,6 +1146,11 @@ class NooParser(GameParser):
             return Interpretation([], "statement")  # "Sif hat gerade drei Händler rekrutiert"
         if not any(s.kind == "verb" for s in syms) and any(h.text in _OPINION for h in hits):
             return Interpretation([], "statement")  # "I think Harald is the best hero", "Egil ist stark"
+        if any(s.text == "?" for s in syms[:-1]) and any(
+                s.kind == "verb" for s in syms[:next(i for i, s in enumerate(syms) if s.text == "?")]):
+            return Interpretation([], "question")  # "build the runic circle? no, not now"
+        if _retracted(syms):
+            return Interpretation([], "negated")  # "build the inn with WC and TC. actually no."
         syms = _corrected(syms)
         syms = _unnegated(syms)
         if any(s.kind in ("or", "hesitate") for s in syms):
@@ -1399,7 +1404,8 @@ _RIGHT = re.compile(r"\b(right|rechts|rechten|rechte|droite)\b")
 
 _REMARK = re.compile(r"\b(good luck|viel gluck|bonne chance|well played|bien joue|gut gespielt|nice (raid|one|move)|"
                      r"schoner raubzug|beau raid|next turn|nachste(n)? (runde|zug)|(au )?prochain tour|"
-                     r"in (the|my) next turn|im nachsten zug|after (this|that)|danach|apres (ca|cela))\b")
+                     r"in (the|my) next turn|im nachsten zug|after (this|that)|danach|apres (ca|cela)|"
+                     r"if (i|we|you)|wenn (ich|du|wir)|falls|si (je|j|tu|on))\b")
 _DONE = re.compile(r"\b(that s it|thats it|that s all|das wars|das war s|das war es|c est tout|cest tout|ca suffit|"
                    r"c est bon|cest bon|passt so|i m good|im good|all good)\b")
 # After an unknown first word (a player's name), a verb in the third person or an auxiliary: a remark about
@@ -1445,6 +1451,9 @@ def _corrected(syms: list[Sym]) -> list[Sym]:
             continue
         if k + 1 < len(syms) and syms[k + 1].text in ("of", "than", "que", "als"):
             continue  # "instead of the forge", "rather than": the words after are the ones not meant
+        if mark.kind == "nope" and k + 1 < len(syms) and (syms[k + 1].kind in ("name", "btype") or
+                                                          syms[k + 1].kind in _CONTENT):
+            continue  # "no forge": without it
         before, after = syms[:k], syms[k + 1:]
         after_classes = {cls for x in after if x.kind == "name" for cls, _ in x.value} | (
             {"building"} if any(x.kind == "btype" for x in after) else set())
@@ -1461,6 +1470,16 @@ def _corrected(syms: list[Sym]) -> list[Sym]:
             kept.pop()
         return _corrected(kept) + [Sym("conj", None, ",")] + after
     return syms
+
+
+def _retracted(syms: list[Sym]) -> bool:
+    """A move followed by a clause that only takes it back: "…, actually no", "…, no wait", "…, ach nee"."""
+    clauses = _clauses(syms)
+    if len(clauses) < 2 or not any(s.kind == "verb" for s in clauses[0]):
+        return False
+    last = clauses[-1]
+    return {s.kind for s in last} <= {"nope", "correct", "word", "neg"} and any(s.kind == "nope" for s in last) and any(
+        s.kind in ("correct", "neg") for s in last)
 
 
 def _clauses(syms: list[Sym]) -> list[list[Sym]]:
@@ -1483,13 +1502,19 @@ def _unnegated(syms: list[Sym]) -> list[Sym]:
 
     def negated(c: list[Sym]) -> bool:
         return any(s.kind == "neg" for s in c) or (
-            any(s.kind == "none" for s in c) and not any(s.kind in ("verb", "name") or s.kind in _CONTENT for s in c))
+            any(s.kind == "none" for s in c) and not any(s.kind == "name" or s.kind in _CONTENT for s in c))
 
     def moves(c: list[Sym]) -> bool:
         return any(s.kind == "verb" for s in c) and not negated(c)
 
     if not any(negated(c) for c in clauses) or not any(moves(c) for c in clauses):
         return syms
+    first_move = next(i for i, c in enumerate(clauses) if moves(c))
+    declines = {s.value for s in clauses[first_move] if s.kind == "verb"} <= {"pass", "end", "done", "stop"}
+    for i, c in enumerate(clauses):
+        if i > first_move and not declines and any(s.kind == "neg" for s in c) and not any(
+                s.kind in ("name", "btype") or s.kind in _CONTENT for s in c):
+            return syms  # "build the inn, no wait, don't", "raid Iona, doch nicht": the move is taken back
     out: list[Sym] = []
     for c in clauses:
         if not negated(c):
