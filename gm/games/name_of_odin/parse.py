@@ -132,6 +132,8 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("raid", "de", "greife", False),
     ("raid", "fr", "piller pille attaquer attaque", True),
     ("end", "en", "end finish", True),
+    ("end", "en", "finished", False),
+    ("end", "de", "vorbei", False),
     ("end", "de", "beenden beende beendet", True),
     ("end", "fr", "finir finis terminer termine", True),
     ("end", "fr", "fin", False),
@@ -646,7 +648,7 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
     for i in range(len(phrases) - 2, -1, -1):
         p, q = phrases[i], phrases[i + 1]
         if p.head == "viking" and p.vik is not None and p.sym is None and q.lead == "conj" and q.head == "card" \
-                and q.vik is not None and q.sym is not None:
+                and q.vik is not None and q.vik != p.vik and q.sym is not None and not q.typed:
             p.sym, p.head = q.sym, "card"
     # "die Seemannkarte mit Handwerk", "the trader card with the craft symbol": one card, both symbols
     for i in range(len(phrases) - 2, -1, -1):
@@ -893,6 +895,8 @@ class NooReading:
                 return None
         if not self.vikings and not self.cards and not self.loose and self.n_cards is None:
             return self.score if "gather" in self.kinds and len(self.kinds) <= 2 else None
+        if self.cards and sum(p.n() for p in self.cards) == k:
+            return self.score + 1.0  # "with WR and WC": these cards, and no third
         return self.score
 
     def _exchange(self, give: str, take: str) -> float | None:
