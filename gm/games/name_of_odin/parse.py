@@ -824,9 +824,7 @@ class NooReading:
                 return None
             return self._one(action.card)
         if kind in ("add", "take"):
-            if self.vikings and kind == "take":
-                return None
-            return self._one(action.card, vikings_ok=kind == "add")
+            return self._one(action.card, vikings_ok=True)  # "trader please": a card of that Viking type
         if kind == "release":
             return self._release(action.vikings)
         if kind == "take_viking":
@@ -1141,7 +1139,11 @@ class NooParser(GameParser):
         if _STATEMENT.search(folded):
             return Interpretation([], "statement")
         if _REMARK.search(folded):
-            return Interpretation([], "statement")  # "well played", "viel Glück", "au prochain tour"
+            return Interpretation([], "statement")  # "au prochain tour", "if I can afford it"
+        if _COMPLIMENT.search(folded):
+            hits = _without_compliments(hits)  # "my WC, good luck": the move stays, the wish goes
+            if not any(h.text.isalnum() for h in hits):
+                return Interpretation([], "statement")  # "well played", "viel Glück bei deinem Raubzug"
         names = names_of(state.cs)
         syms, unknown = _symbols(hits, names)
         if _DONE.search(folded):
@@ -1161,7 +1163,7 @@ class NooParser(GameParser):
             return Interpretation([], "alternatives")
         hand = _hand_types(state, player)
         phrases, rest = _phrases(syms, hand)
-        reading = self._reading(phrases, rest, syms, state, player)
+        reading = self._reading(phrases, rest, syms, state, player, _side(" ".join(h.text for h in hits)))
         if isinstance(reading, str):
             return Interpretation([], reading)
         side = _side(folded)
@@ -1209,7 +1211,7 @@ class NooParser(GameParser):
         return out
 
     def _reading(self, phrases: list[Phrase], rest: list[Sym], syms: list[Sym], state: Any,
-                 player: int) -> NooReading | str:
+                 player: int, side: int = 0) -> NooReading | str:
         decision = state.decision.kind
         kinds_of = [s for s in rest if s.kind == "verb"]
         verbs = {s.value for s in kinds_of}
@@ -1222,8 +1224,8 @@ class NooParser(GameParser):
             r = NooReading(frozenset({"exchange_done"}), player=player)
             r.said_done = True
             return r
-        none = "none" in present or ("nope" in present and decision in ("noo_raid_add", "noo_raid_match")
-                                     and not phrases)
+        none = "none" in present or (bool(present & {"nope", "neg"}) and decision in ("noo_raid_add", "noo_raid_match")
+                                     and not phrases and not verbs - {"pass", "add", "play", "match"})
         if negated and not none:
             return "negated"
         if none and decision == "noo_action":
@@ -1306,7 +1308,8 @@ class NooParser(GameParser):
         for v in verbs:
             kinds |= _KINDS[v]
         here = _DECISION_KINDS.get(decision, frozenset())
-        if decision != "noo_action" and kinds and not kinds & here and verbs <= {"use", "play", "pay", "add", "get"}:
+        if decision != "noo_action" and kinds and not kinds & here and verbs <= {"use", "play", "pay", "add", "get"} | (
+                {"take"} if decision == "noo_raid_add" else set()):
             kinds = set(_IMPLICIT.get(decision, frozenset()))  # "use the WN against the seamanship" in step E
         if "token" in present:
             kinds = (kinds & {"token"}) or {"token"}
@@ -1360,7 +1363,7 @@ class NooParser(GameParser):
             if not kinds and decision == "noo_action" and "raidn" in present and not phrases:
                 kinds, r.bare_raid = {"raid"}, True  # "jetzt gehe ich auf Raubzug": which raid is asked
             if kinds and kinds <= implicit and decision != "noo_release" and not r.none and not (
-                    r.seat is not None or r.seat_options) and not verbs and not any(
+                    r.seat is not None or r.seat_options or side) and not verbs and not any(
                     p.vik is not None or p.sym is not None for p in phrases) and "nope" not in present:
                 return "no_move_words"  # "Zut, trois cartes sur la table", "Viel Glück bei deinem Raubzug"
         if "hero" in present and not r.heroes:
@@ -1406,8 +1409,9 @@ _LEFT = re.compile(r"\b(left|links|linken|linke|gauche)\b")
 _RIGHT = re.compile(r"\b(right|rechts|rechten|rechte|droite)\b")
 
 
-_REMARK = re.compile(r"\b(good luck|viel gluck|bonne chance|well played|bien joue|gut gespielt|nice (raid|one|move)|"
-                     r"schoner raubzug|beau raid|next turn|nachste(n)? (runde|zug)|(au )?prochain tour|"
+_COMPLIMENT = re.compile(r"\b(good luck|viel gluck|viel erfolg|bonne chance|well played|bien joue|gut gespielt|"
+                         r"nice (raid|one|move)|schoner raubzug|beau raid|have fun|viel spass|amuse toi)\b")
+_REMARK = re.compile(r"\b(next turn|nachste(n)? (runde|zug)|(au )?prochain tour|"
                      r"in (the|my) next turn|im nachsten zug|after (this|that)|danach|apres (ca|cela)|"
                      r"if (i|we|you)|wenn (ich|du|wir)|falls|si (je|j|tu|on))\b")
 _DONE = re.compile(r"\b(that s it|thats it|that s all|das wars|das war s|das war es|c est tout|cest tout|ca suffit|"
@@ -1474,6 +1478,19 @@ def _corrected(syms: list[Sym]) -> list[Sym]:
             kept.pop()
         return _corrected(kept) + [Sym("conj", None, ",")] + after
     return syms
+
+
+def _without_compliments(hits: list[Hit]) -> list[Hit]:
+    out: list[Hit] = []
+    clause: list[Hit] = []
+    for h in [*hits, None]:
+        if h is None or h.text in (",", ";", ":", ".", "!", "?"):
+            if not _COMPLIMENT.search(" ".join(x.text for x in clause)):
+                out += clause + ([h] if h is not None else [])
+            clause = []
+        else:
+            clause.append(h)
+    return out
 
 
 def _retracted(syms: list[Sym]) -> bool:
