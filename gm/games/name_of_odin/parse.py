@@ -347,6 +347,7 @@ def build_lexicon() -> Lexicon:
     lex.add("all everything", "all", None, "en")
     lex.add("to zu a au aux", "to", None)
     lex.add("pay", "verb", "pay", "en")
+    lex.add("nah naw", "nope", None, "en")
     for lang, words in _NEAR.items():
         lex.add(words, "word", None, lang)
     # the reconstructed set's names, so that they are known words (not typos of something else)
@@ -1152,8 +1153,9 @@ class NooParser(GameParser):
             return Interpretation([], "statement")  # "Sif hat gerade drei Händler rekrutiert"
         if not any(s.kind == "verb" for s in syms) and any(h.text in _OPINION for h in hits):
             return Interpretation([], "statement")  # "I think Harald is the best hero", "Egil ist stark"
-        if any(s.text == "?" for s in syms[:-1]) and any(
-                s.kind == "verb" for s in syms[:next(i for i, s in enumerate(syms) if s.text == "?")]):
+        ask = next((i for i, s in enumerate(syms[:-1]) if s.text == "?"), None)
+        if ask is not None and any(s.kind == "verb" for s in syms[:ask]) and not (
+                syms[ask + 1].kind in ("nope", "correct") and _corrected(syms) != syms):
             return Interpretation([], "question")  # "build the runic circle? no, not now"
         if _retracted(syms):
             return Interpretation([], "negated")  # "build the inn with WC and TC. actually no."
@@ -1413,7 +1415,8 @@ _COMPLIMENT = re.compile(r"\b(good luck|viel gluck|viel erfolg|bonne chance|well
                          r"nice (raid|one|move)|schoner raubzug|beau raid|have fun|viel spass|amuse toi)\b")
 _REMARK = re.compile(r"\b(next turn|nachste(n)? (runde|zug)|(au )?prochain tour|"
                      r"in (the|my) next turn|im nachsten zug|after (this|that)|danach|apres (ca|cela)|"
-                     r"if (i|we|you)|wenn (ich|du|wir)|falls|si (je|j|tu|on))\b")
+                     r"if (i|we|you)|wenn (ich|du|wir)|falls|si (je|j|tu|on)|"
+                     r"(i d|i would|we d|we would|ich wurde|wurde ich)(?! (like|love|rather|prefer|gern|gerne|lieber)))\b")
 _DONE = re.compile(r"\b(that s it|thats it|that s all|das wars|das war s|das war es|c est tout|cest tout|ca suffit|"
                    r"c est bon|cest bon|passt so|i m good|im good|all good)\b")
 # After an unknown first word (a player's name), a verb in the third person or an auxiliary: a remark about
