@@ -1416,7 +1416,8 @@ _COMPLIMENT = re.compile(r"\b(good luck|viel gluck|viel erfolg|bonne chance|well
 _REMARK = re.compile(r"\b(next turn|nachste(n)? (runde|zug)|(au )?prochain tour|"
                      r"in (the|my) next turn|im nachsten zug|after (this|that)|danach|apres (ca|cela)|"
                      r"if (i|we|you)|wenn (ich|du|wir)|falls|si (je|j|tu|on)|"
-                     r"(i d|i would|we d|we would|ich wurde|wurde ich)(?! (like|love|rather|prefer|gern|gerne|lieber)))\b")
+                     r"(i d|i would|we d|we would|ich wurde|wurde ich)"
+                     r"(?! (like|love|rather|prefer|gern|gerne|lieber)))\b")
 _DONE = re.compile(r"\b(that s it|thats it|that s all|das wars|das war s|das war es|c est tout|cest tout|ca suffit|"
                    r"c est bon|cest bon|passt so|i m good|im good|all good)\b")
 # After an unknown first word (a player's name), a verb in the third person or an auxiliary: a remark about
@@ -1426,7 +1427,8 @@ _THIRD_PERSON = frozenset({
     "recruiting", "builds", "built", "building", "buys", "bought", "buying", "takes", "took", "taking", "gathers",
     "gathered", "gathering", "swaps", "swapped", "trades", "traded", "hires", "hired", "uses", "used", "plays",
     "played", "matches", "matched", "gets", "got", "added", "adds", "passed", "passes", "ended", "finished",
-    "repaired", "returned", "exchanged", "refreshed", "paid", "legt", "gibt", "passt", "beendet", "hat", "hatte", "ist", "war", "wird", "gerade", "schon",
+    "repaired", "returned", "exchanged", "refreshed", "paid", "legt", "gibt", "passt", "beendet", "hat", "hatte",
+    "ist", "war", "wird", "gerade", "schon",
     "baut", "kauft", "nimmt", "sammelt", "plundert", "tauscht", "rekrutiert", "heuert", "spielt", "holt",
     "uberfallt", "greift", "nutzt", "vient", "avait", "construit", "pille", "attaque", "prend",
     "echange", "recrute", "achete", "rassemble", "utilise", "joue"})
