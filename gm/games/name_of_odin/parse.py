@@ -1149,7 +1149,8 @@ class NooParser(GameParser):
         syms, unknown = _symbols(hits, names)
         if _DONE.search(folded):
             syms.append(Sym("verb", "done", "done"))  # "that's it", "das war's", "c'est tout"
-        if _about_someone_else(hits, syms):
+        hero = state.heroes[player] if 0 <= player < state.players else -1
+        if _about_someone_else(hits, syms, state.cs.heroes[hero].code if hero >= 0 else None):
             return Interpretation([], "statement")  # "Sif hat gerade drei Händler rekrutiert"
         if not any(s.kind == "verb" for s in syms) and any(h.text in _OPINION for h in hits):
             return Interpretation([], "statement")  # "I think Harald is the best hero", "Egil ist stark"
@@ -1423,7 +1424,7 @@ _DONE = re.compile(r"\b(that s it|thats it|that s all|das wars|das war s|das war
 # After an unknown first word (a player's name), a verb in the third person or an auxiliary: a remark about
 # another player ("Ragnar raiding Iona again", "Sif hat gerade ...", "Skadi vient de recruter Egil").
 _THIRD_PERSON = frozenset({
-    "has", "had", "is", "was", "just", "did", "does", "will", "raids", "raided", "raiding", "recruits", "recruited",
+    "has", "had", "is", "was", "just", "did", "does", "raids", "raided", "raiding", "recruits", "recruited",
     "recruiting", "builds", "built", "building", "buys", "bought", "buying", "takes", "took", "taking", "gathers",
     "gathered", "gathering", "swaps", "swapped", "trades", "traded", "hires", "hired", "uses", "used", "plays",
     "played", "matches", "matched", "gets", "got", "added", "adds", "passed", "passes", "ended", "finished",
@@ -1434,10 +1435,14 @@ _THIRD_PERSON = frozenset({
     "echange", "recrute", "achete", "rassemble", "utilise", "joue"})
 
 
-def _about_someone_else(hits: list[Hit], syms: list[Sym]) -> bool:
-    if len(hits) < 2 or syms and syms[0].kind == "name":
+def _about_someone_else(hits: list[Hit], syms: list[Sym], own_hero: str | None) -> bool:
+    if len(hits) < 2:
         return False
     first, second = hits[0], hits[1]
+    if syms and syms[0].kind == "name":  # a player named like a Hero: "Astrid hat Egil rekrutiert"
+        if own_hero is not None and ("hero", own_hero) in syms[0].value:
+            return False  # "Lagertha raids York with the Bear": one's own Hero
+        return second.text in _THIRD_PERSON - _FIRST_PERSON_TOO
     if second.text in _AUXILIARY:
         return len(hits) > 2 and hits[2].first("verb") is not None and not first.entries and first.text.isalpha()
     return not first.entries and first.text.isalpha() and len(first.text) >= 3 and second.text in _THIRD_PERSON
@@ -1449,6 +1454,9 @@ _OPINION = frozenset({"is", "isn", "are", "was", "were", "think", "seems", "look
                       "kostet", "kosten", "coute", "coutent", "worth", "wert", "vaut"})
 _MAYBE = frozenset({"maybe", "perhaps", "probably", "vielleicht", "eventuell", "wahrscheinlich", "peut",
                     "probablement", "possible"})  # a move said with "maybe" is offered back, not played
+# French third-person forms that are also the first person or the imperative ("recrute Egil")
+_FIRST_PERSON_TOO = frozenset({"prend", "echange", "recrute", "achete", "rassemble", "utilise", "joue", "pille",
+                               "attaque", "holt", "nimmt"})
 _AUXILIARY = frozenset({"a", "est", "va", "is", "ist"})  # "Skadi a recruté Egil": only before a verb
 _CONTENT = frozenset({"typecode", "viking", "vcard", "scard", "vcolour", "scolour", "symbol"})
 _PHRASE_WORDS = _CONTENT | frozenset({"num", "art", "both", "all", "card", "symword", "vikings", "poss", "def"})
