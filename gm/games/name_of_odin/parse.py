@@ -1342,6 +1342,11 @@ class NooParser(GameParser):
             kinds = {"return"}  # "bring my longship back", "hol mein Langschiff zurück"
         if "offer" in present and "refresh" in verbs:
             kinds = {"refresh"}
+        if "refresh" in verbs and len(r.cards + r.loose + r.takes) == 2 and not r.vikings:
+            kinds = {"exchange"}  # "replace my WR with the SR from the offer": a swap
+        if not kinds and "offer" in present and decision == "noo_action" and verbs <= {"pay"} and len(
+                r.cards + r.loose) == 1 and not r.takes:
+            kinds = {"refresh"}  # "new offer please, I discard the TN"
         if "pay" in verbs and r.raids:
             kinds |= {"raid"}
         if ("raid" in verbs or "raidn" in present) and r.raids and r.vikings and (
@@ -1377,7 +1382,7 @@ class NooParser(GameParser):
             kinds &= {"buy", "return", "repair", "raid"}
             if "raid" in kinds and r.raids is None:
                 kinds.discard("raid")
-        if "building" in present and not r.buildings and not r.btypes:
+        if "building" in present and not r.buildings and not r.btypes and "token" not in present:
             kinds &= {"build"}
         if r.heroes and "raid" in kinds and not (r.raids or r.ships):
             kinds.discard("raid")
