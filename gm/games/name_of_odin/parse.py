@@ -1539,8 +1539,8 @@ def _unnegated(syms: list[Sym]) -> list[Sym]:
     if len(clauses) < 2:
         return syms
 
-    def negated(c: list[Sym]) -> bool:
-        return any(s.kind == "neg" for s in c) or (
+    def negated(c: list[Sym]) -> bool:  # a clause that says what not to do, or what to keep
+        return any(s.kind in ("neg", "keep") for s in c) or (
             any(s.kind == "none" for s in c) and not any(s.kind == "name" or s.kind in _CONTENT for s in c))
 
     def moves(c: list[Sym]) -> bool:
