@@ -1185,6 +1185,32 @@ class NooParser(GameParser):
         return Interpretation([reading], confirm=unsure)
 
     @staticmethod
+    def _built(rest: list[Sym], verbs: set[str], r: NooReading, state: Any, player: int) -> set[str]:
+        """The buildings named by their card names that are to be built: one's own named beside another action
+        ("with WR and my Jarl's Longhouse") or after the building built is a payment source."""
+        cs = state.cs
+        own: set[str] = set()
+        if 0 <= player < state.players:
+            own = {b.code for i, b in enumerate(cs.buildings) if state.blds[player] >> i & 1}
+        builds = "build" in verbs or not verbs - {"pay"}
+        out: set[str] = set()
+        seen_building = False
+        for s in rest:
+            if s.kind == "btype":
+                seen_building = True
+            if s.kind != "name":
+                continue
+            codes = {code for cls, code in s.value if cls == "building"}
+            if not codes:
+                continue
+            if codes <= own and (not builds or seen_building):
+                r.sources = True
+            else:
+                out |= codes
+            seen_building = True
+        return out
+
+    @staticmethod
     def _btypes(rest: list[Sym], verbs: set[str], r: NooReading, state: Any, player: int) -> set[str]:
         """The building types the words ask to build. One's own building named beside another action ("plus my
         forge's symbol", "und der Schmiede", "grâce au Cercle Runique") is where a payment symbol or an extra
@@ -1248,6 +1274,10 @@ class NooParser(GameParser):
             # one word naming cards of two kinds ("Dragon" ship and a raid?): keep all, the kinds decide
             pass
         r.heroes = frozenset(found["hero"]) if "hero" in found else None
+        if "building" in found:
+            found["building"] = self._built(rest, verbs, r, state, player) or set()
+            if not found["building"]:
+                del found["building"]
         r.buildings = frozenset(found["building"]) if "building" in found else None
         r.ships = frozenset(found["ship"]) if "ship" in found else None
         r.raids = frozenset(found["raid"]) if "raid" in found else None
