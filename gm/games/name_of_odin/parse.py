@@ -348,6 +348,7 @@ def build_lexicon() -> Lexicon:
     lex.add("to zu a au aux", "to", None)
     lex.add("pay", "verb", "pay", "en")
     lex.add("nah naw", "nope", None, "en")
+    lex.add("sorry pardon correction", "correct", None, "en de fr")  # "two sailors... sorry, three sailors"
     for lang, words in _NEAR.items():
         lex.add(words, "word", None, lang)
     # the reconstructed set's names, so that they are known words (not typos of something else)
@@ -1155,7 +1156,8 @@ class NooParser(GameParser):
         if not any(s.kind == "verb" for s in syms) and any(h.text in _OPINION for h in hits):
             return Interpretation([], "statement")  # "I think Harald is the best hero", "Egil ist stark"
         ask = next((i for i, s in enumerate(syms[:-1]) if s.text == "?"), None)
-        if ask is not None and any(s.kind == "verb" for s in syms[:ask]) and not (
+        if ask is not None and any(s.kind in ("verb", "name", "btype") or s.kind in _CONTENT
+                                   for s in syms[:ask]) and not (
                 syms[ask + 1].kind in ("nope", "correct") and _corrected(syms) != syms):
             return Interpretation([], "question")  # "build the runic circle? no, not now"
         if _retracted(syms):
@@ -1541,12 +1543,21 @@ def _without_compliments(hits: list[Hit]) -> list[Hit]:
     return out
 
 
+_THANKS = frozenset({"thanks", "thank", "thx", "danke", "merci"})
+
+
 def _retracted(syms: list[Sym]) -> bool:
     """A move followed by a clause that only takes it back: "…, actually no", "…, no wait", "…, ach nee"."""
     clauses = _clauses(syms)
-    if len(clauses) < 2 or not any(s.kind == "verb" for s in clauses[0]):
+    if len(clauses) < 2:
         return False
     last = clauses[-1]
+    first_verbs = {s.value for s in clauses[0] if s.kind == "verb"}
+    if any(s.kind == "nope" for s in last) and any(s.text in _THANKS for s in last) and {
+            s.kind for s in last} <= {"nope", "word"} and not first_verbs & {"pass", "end", "done", "stop"}:
+        return True  # "Ulf, no thanks", "Egil - nein danke"
+    if not first_verbs:
+        return False
     return {s.kind for s in last} <= {"nope", "correct", "word", "neg"} and any(s.kind == "nope" for s in last) and any(
         s.kind in ("correct", "neg") for s in last)
 
