@@ -103,7 +103,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("get", "fr", "obtenir obtiens gagner gagne recevoir acquerir", True),
     ("get", "fr", "prendre prends prend", True),
     ("take", "en", "take taking pick", True),
-    ("take", "en", "takes picks", False),
+    ("take", "en", "takes picks steal", False),
     ("use", "en", "use using activate", True),
     ("use", "de", "nutzen nutze benutzen benutze aktivieren aktiviere einsetzen", True),
     ("use", "de", "nutz setze", False),
@@ -121,7 +121,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("return", "en", "return returning", True),
     ("return", "en", "bring", False),
     ("return", "de", "zuruckkehren zuruckholen heimholen zuruckbringen", True),
-    ("return", "fr", "retourner retourne rapatrier rapatrie ramener ramene", True),
+    ("return", "fr", "retourner retourne rapatrier rapatrie ramener ramene revenir rentrer rappeler rappelle", True),
     ("repair", "en", "repair repairing mend", True),
     ("repair", "en", "fix", False),
     ("repair", "de", "reparieren repariere ausbessern flicken", True),
@@ -132,14 +132,16 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("raid", "de", "greife", False),
     ("raid", "fr", "piller pille attaquer attaque", True),
     ("end", "en", "end finish", True),
-    ("end", "de", "beenden beende", True),
+    ("end", "en", "finished", False),
+    ("end", "de", "vorbei", False),
+    ("end", "de", "beenden beende beendet", True),
     ("end", "fr", "finir finis terminer termine", True),
     ("end", "fr", "fin", False),
     ("done", "en", "done", False),
     ("done", "de", "fertig", True),
     ("done", "fr", "fini", False),
     ("add", "en", "add adding contribute", True),
-    ("add", "en", "give", False),
+    ("add", "en", "give chip", False),
     ("add", "de", "beisteuern hinzufugen dazulegen", True),
     ("add", "de", "fuge steuere gebe gib geben", False),
     ("add", "fr", "ajouter ajoute contribuer donner donne", True),
@@ -161,10 +163,11 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("release", "de", "stelle", False),
     ("release", "fr", "remettre remets renvoyer renvoie liberer libere", True),
     ("stop", "en", "stop enough", False),
-    ("stop", "de", "aufhoren stopp genug", False),
+    ("stop", "de", "aufhoren stopp genug hore hor", False),
     ("stop", "fr", "arreter arrete assez", False),
     ("pay", "en", "pay paying spend spending discard discarding", True),
     ("pay", "de", "bezahlen bezahle zahle zahlen ausgeben abwerfen", True),
+    ("pay", "de", "werfe", False),
     ("pay", "fr", "payer paie paye depenser depense defausser defausse", True),
 )
 
@@ -196,7 +199,7 @@ _NOUNS: tuple[tuple[str, Any, str, str, str, bool], ...] = (
     ("viking", "S", "fr", "navigateurs marins matelots", "plural", True),
     ("vcard", "W", "de", "kriegerkarte kriegerkarten", "", True),
     ("vcard", "T", "de", "händlerkarte händlerkarten", "", True),
-    ("vcard", "S", "de", "seemannskarte seemannskarten", "", True),
+    ("vcard", "S", "de", "seemannskarte seemannskarten seemannkarte seemannkarten", "", True),
     ("vikings", None, "en fr", "viking vikings", "", True),
     ("vikings", None, "de", "wikinger", "", True),
     ("vikings", None, "en de fr", "figure figures figur figuren figurine figurines miniature miniatures", "",
@@ -278,9 +281,9 @@ _NOUNS: tuple[tuple[str, Any, str, str, str, bool], ...] = (
     ("back", None, "de", "zuruck", "", False),
     ("home", None, "en", "home", "", False),
     ("home", None, "de", "heim hause", "", False),
-    ("for", None, "en", "for into against", "", False),
+    ("for", None, "en", "for into against onto", "", False),
     ("for", None, "de", "gegen für", "", False),
-    ("for", None, "fr", "contre pour", "", False),
+    ("for", None, "fr", "contre pour sur", "", False),
     ("none", None, "en", "none nothing anything", "", False),
     ("none", None, "de", "nichts nix kein keine keinen", "", False),
     ("none", None, "fr", "rien aucun aucune", "", False),
@@ -307,9 +310,14 @@ _NEAR: dict[str, str] = {
     "en": "hard care cart bard raids paid fame game same name reds wait main said heard rain hold sold gold told "
           "well sell mine line shop shape ride road trip wide wade made maid seed feed need lead read reed pace "
           "race raise rise else earn learn nice mice twice ice dice bread break steak beard board guard word "
-          "ward sword weird ward wind kind blind find mind hind",
-    "de": "karten garten harte warte wert bald kalt halt hart zahl zahle zahlt spiele wohl rund lass lasse lassen",
-    "fr": "carton cartons garde gare part parte pars mer vers verte vert vent tour jour cour pour",
+          "ward sword weird ward wind kind blind find mind hind covers cover rest remainder gonna wanna lemme draw "
+          "extra sail gives goes giving pays covered "
+          "does takes",
+    "de": "karten garten harte warte wert bald kalt halt hart zahl zahle zahlt spiele wohl rund lass lasse lassen "
+          "rest mir ziehe nach nachziehen restliche restlichen kostet deckt zahlt übernimmt rechts rechte rechten "
+          "rechter links linker vom",
+    "fr": "carton cartons garde gare part parte pars mer vers verte vert vent tour jour cour pour reste seulement "
+          "seule seul fait fais grace route paie reste droite",
 }
 
 SHIP_ALIASES = {
@@ -339,6 +347,8 @@ def build_lexicon() -> Lexicon:
     lex.add("all everything", "all", None, "en")
     lex.add("to zu a au aux", "to", None)
     lex.add("pay", "verb", "pay", "en")
+    lex.add("nah naw", "nope", None, "en")
+    lex.add("sorry pardon correction", "correct", None, "en de fr")  # "two sailors... sorry, three sailors"
     for lang, words in _NEAR.items():
         lex.add(words, "word", None, lang)
     # the reconstructed set's names, so that they are known words (not typos of something else)
@@ -443,9 +453,9 @@ _TYPE_WORDS = frozenset({"forge", "forges", "shipyard", "inn", "jarl", "jarls", 
 _PRIORITY = (
     "typecode", "verb", "viking", "vcard", "scard", "vikings", "vcolour", "scolour", "symbol", "symword", "card",
     "hero", "building", "btype", "ship", "raidn", "token", "construction", "hall", "offer", "turn", "seat",
-    "ability", "back", "home", "zone", "for", "none", "stop", "most", "cheapest", "leftmost", "circle", "num", "neg",
-    "nope", "all", "both", "with", "art", "poss", "def", "link", "to", "conj", "sep", "name", "correct", "hesitate",
-    "or", "later", "word")
+    "ability", "back", "home", "zone", "for", "none", "stop", "keep", "most", "cheapest", "leftmost", "circle", "num",
+    "neg", "nope", "all", "both", "with", "art", "poss", "def", "link", "to", "conj", "sep", "name", "correct",
+    "hesitate", "or", "later", "word")
 
 
 @dataclass(slots=True)
@@ -500,6 +510,7 @@ class Phrase:
     role: str = ""  # "for": the card to take in an exchange; "with": a payment
     typed: bool = False  # a type code (exact)
     counted: bool = False  # the count was said ("my two red cards"): the payment has exactly these cards
+    lead: str = ""  # the kind of the word just before the phrase ("with", "for", "conj", "verb", ...)
 
     def content(self) -> bool:
         return self.vik is not None or self.sym is not None or self.head is not None
@@ -509,6 +520,10 @@ class Phrase:
 
     def n(self) -> int:
         return self.count if self.count is not None else 1
+
+
+_RECRUIT_SYMBOL_WORDS = frozenset({"held", "helden", "recruit", "hero"})
+_AFTER_CARD = frozenset({"card", "symword", "conj", "for", "with", "sep", "num", "link", "to", "verb", "word"})
 
 
 def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sym]]:
@@ -524,6 +539,7 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
         if cur.content() or (cur.count is not None and started):
             if not cur.role:
                 cur.role = role
+            cur.lead = rest[-1].kind if rest else ""
             phrases.append(cur)
             rest.append(Sym("phrase", len(phrases) - 1, ""))
         cur = Phrase()
@@ -580,6 +596,11 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
         elif kind == "hero" and s.text in ("held",) and nxt is not None and nxt.kind in ("card", "symword") \
                 and (cur.vik is not None or cur.count is not None):
             cur.sym = "R"  # German "Held" is also the Recruitment symbol: "eine rote Held-Karte"
+        elif kind in ("hero", "verb") and s.text in _RECRUIT_SYMBOL_WORDS and cur.vik is not None \
+                and cur.sym is None and k > 0 and syms[k - 1].kind in ("viking", "vcolour", "vcard") \
+                and (nxt is None or nxt.kind in _AFTER_CARD):
+            cur.sym = "R"  # "Krieger-Held", "Händler-Held", "my red recruit card": the card's Recruitment symbol
+            cur.head = "card"
         elif kind == "viking":
             if cur.vik is not None and cur.vik != s.value or cur.head == "viking":
                 close()
@@ -624,6 +645,29 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
     for i in range(len(phrases) - 2, -1, -1):
         if phrases[i].head is None and phrases[i + 1].head is not None and phrases[i].content():
             phrases[i].head = phrases[i + 1].head
+    # "my warrior and trader craft cards", "the warrior, the trader and one sailor seamanship": the Action symbol
+    # said once for a list of Viking types
+    for i in range(len(phrases) - 2, -1, -1):
+        p, q = phrases[i], phrases[i + 1]
+        if p.head == "viking" and p.vik is not None and p.sym is None and q.lead == "conj" and q.head == "card" \
+                and q.vik is not None and q.vik != p.vik and q.sym is not None and not q.typed:
+            p.sym, p.head = q.sym, "card"
+    # "die Seemannkarte mit Handwerk", "the trader card with the craft symbol": one card, both symbols
+    for i in range(len(phrases) - 2, -1, -1):
+        p, q = phrases[i], phrases[i + 1]
+        if p.vik is not None and p.sym is None and p.head == "card" and p.n() == 1 and q.lead == "with" \
+                and q.vik is None and q.sym is not None and q.head in (None, "card") and q.count is None \
+                and not q.every and (q.head is None or any(s.kind == "symword" for s in syms)):
+            p.sym = q.sym
+            del phrases[i + 1]
+    # "with one card, the trader seamanship", "quatre cartes : SR, SR, SN et TR": a count, then the cards
+    for i, p in enumerate(phrases):
+        after = phrases[i + 1:]
+        if p.head == "card" and p.vik is None and p.sym is None and p.count is not None and not p.every \
+                and after and all(q.vik is not None or q.sym is not None for q in after) \
+                and sum(q.n() for q in after) == p.count:
+            del phrases[i]
+            break
     for p in phrases:
         if p.every:
             p.count = sum(n for c, n in hand.items() if p.fits(c)) or None
@@ -713,6 +757,9 @@ class NooReading:
     said_done: bool = False  # "done", "end", "pass", "stop", "nothing": a word that ends or declines
     objects: frozenset[str] = frozenset()  # the kinds of thing mentioned: hero, building, ship, token
     player: int = 0
+    sources: bool = False  # one's own building is named as a payment source ("plus my forge's symbol")
+    seat_options: frozenset[int] | None = None  # "seat 2": counted from 0 or from 1? (the table shows neither)
+    bare_raid: bool = False  # "auf Raubzug gehen": a raid with no target or longship named
 
     def named(self, cls: str) -> frozenset[str] | None:
         return {"hero": self.heroes, "building": self.buildings, "ship": self.ships, "raid": self.raids}[cls]
@@ -734,6 +781,9 @@ class NooReading:
         if kind == "recruit" or kind == "use_hero":
             if self.heroes is not None and action.hero not in self.heroes:
                 return None
+            if kind == "use_hero":
+                # the rest of the words describe the ability's effect ("draw me two", "drei Krieger bitte")
+                return None if self.takes else self.score
         elif kind == "build":
             if self.buildings is not None and action.building not in self.buildings:
                 return None
@@ -754,7 +804,7 @@ class NooReading:
             paid = [p for p in self.vikings if p.vik is not None]
             if paid and action.pay is not None and any(p.vik != action.pay for p in paid):
                 return None
-            if self.raids is None and self.ships is None:
+            if self.raids is None and self.ships is None and not self.bare_raid:
                 return None  # "raid!" alone: which raid?
             return self.score
         if self.none:
@@ -776,9 +826,7 @@ class NooReading:
                 return None
             return self._one(action.card)
         if kind in ("add", "take"):
-            if self.vikings and kind == "take":
-                return None
-            return self._one(action.card, vikings_ok=kind == "add")
+            return self._one(action.card, vikings_ok=True)  # "trader please": a card of that Viking type
         if kind == "release":
             return self._release(action.vikings)
         if kind == "take_viking":
@@ -786,9 +834,13 @@ class NooReading:
                 return None
             if self.seat is not None and action.seat != self.seat:
                 return None
+            if self.seat_options is not None and action.seat not in self.seat_options - {self.player}:
+                return None
             return self.score
         if kind in ("end", "exchange_done", "stop_taking", "pass"):
-            if self.cards or self.takes or self.vikings or self.loose or self.seat is not None or not self.said_done:
+            specific = [p for p in self.cards + self.takes + self.vikings + self.loose
+                        if p.vik is not None or p.sym is not None or p.typed or p.head == "viking"]
+            if specific or self.seat is not None or self.seat_options is not None or not self.said_done:
                 return None
             return self.score
         return None
@@ -813,7 +865,10 @@ class NooReading:
         described = sum(p.n() for p in phrases)
         if any(p.counted for p in phrases) and described != len(cards):
             return None  # "with my two green cards": these two, and no third
-        return self.score + (1.0 if phrases and described == len(cards) else 0.0)
+        score = self.score + (1.0 if phrases and described == len(cards) else 0.0)
+        if self.sources:
+            score -= 0.01 * len(cards)  # "the forge covers the rest": the building's symbol is used
+        return score
 
     def _gather(self, cards: tuple[str, ...]) -> float | None:
         k = len(cards)
@@ -840,6 +895,8 @@ class NooReading:
                 return None
         if not self.vikings and not self.cards and not self.loose and self.n_cards is None:
             return self.score if "gather" in self.kinds and len(self.kinds) <= 2 else None
+        if self.cards and sum(p.n() for p in self.cards) == k:
+            return self.score + 1.0  # "with WR and WC": these cards, and no third
         return self.score
 
     def _exchange(self, give: str, take: str) -> float | None:
@@ -880,7 +937,8 @@ class NooReading:
         """The actions the words name, for the engine to say why they are not legal."""
         out: list[Any] = []
         hand = _hand_types(state, self.player)
-        for kind in sorted(self.kinds, key=_LITERAL_ORDER.index):
+        here = _DECISION_KINDS.get(state.decision.kind, frozenset())
+        for kind in sorted(self.kinds, key=lambda k: (k not in here, _LITERAL_ORDER.index(k))):
             out += self._literal(kind, state, hand)
             if out:
                 break
@@ -977,12 +1035,24 @@ class NooReading:
             return [Release(tuple(letters))]
         if kind == "take_viking" and self.seat is not None:
             return [TakeViking(self.seat)]
+        if kind == "take_viking" and self.seat_options:
+            return [TakeViking(x) for x in sorted(self.seat_options - {self.player})]
         if kind in ("end", "pass", "exchange_done", "stop_taking") and not (self.cards or self.vikings):
             return [{"end": EndTurn(), "pass": Pass(), "exchange_done": ExchangeDone(),
                      "stop_taking": StopTaking()}[kind]]
         return []
 
 
+_DECISION_KINDS: dict[str, frozenset[str]] = {
+    "noo_action": frozenset({"end", "exchange", "refresh", "gather", "recruit", "use_hero", "build", "token", "buy",
+                             "return", "repair", "raid"}),
+    "noo_exchange": frozenset({"exchange", "exchange_done"}),
+    "noo_release": frozenset({"release"}),
+    "noo_take_viking": frozenset({"take_viking", "stop_taking"}),
+    "noo_raid_add": frozenset({"add", "pass"}),
+    "noo_raid_match": frozenset({"match"}),
+    "noo_raid_take": frozenset({"take"}),
+}
 _LITERAL_ORDER = ("raid", "recruit", "use_hero", "build", "buy", "return", "repair", "gather", "token", "exchange",
                   "refresh", "add", "take", "match", "release", "take_viking", "end", "pass", "exchange_done",
                   "stop_taking")
@@ -1023,6 +1093,8 @@ def _hand_types(state: Any, player: int) -> Counter[str]:
 
 # ---- the parser --------------------------------------------------------------------------------------------------
 
+_CANT = re.compile(r"\b(can|won|don|didn|couldn|wouldn|shouldn|isn|aren|doesn)[\u2019']?t\b|\bcan not\b", re.I)
+_CLAUSE_BREAK = re.compile(r"\s[-\u2013\u2014]+\s|\.{2,}|\u2026")
 _NOTATION_VERBS = frozenset({"end", "exchange", "refresh", "done", "gather", "recruit", "use", "build", "token",
                              "buy", "return", "repair", "raid", "release", "from", "stop", "add", "pass", "match",
                              "take"})
@@ -1040,6 +1112,11 @@ class NooParser(GameParser):
 
     def digest(self, action: Any) -> Any:
         return None
+
+    def rewrite(self, text: str) -> str:
+        """Dashes between words and trailing dots end a clause ("Nicht Egil anheuern - ich rekrutiere ...",
+        "Erik... nee, doch Ulf"): written as commas, so negations and corrections stay in their clause."""
+        return _CANT.sub(" not ", _CLAUSE_BREAK.sub(" , ", text))
 
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
         words = text.split()
@@ -1063,13 +1140,35 @@ class NooParser(GameParser):
         folded = " ".join(h.text for h in hits)
         if _STATEMENT.search(folded):
             return Interpretation([], "statement")
+        if _REMARK.search(folded):
+            return Interpretation([], "statement")  # "au prochain tour", "if I can afford it"
+        if _COMPLIMENT.search(folded):
+            hits = _without_compliments(hits)  # "my WC, good luck": the move stays, the wish goes
+            if not any(h.text.isalnum() for h in hits):
+                return Interpretation([], "statement")  # "well played", "viel Glück bei deinem Raubzug"
         names = names_of(state.cs)
         syms, unknown = _symbols(hits, names)
+        if _DONE.search(folded):
+            syms.append(Sym("verb", "done", "done"))  # "that's it", "das war's", "c'est tout"
+        hero = state.heroes[player] if 0 <= player < state.players else -1
+        if _about_someone_else(hits, syms, state.cs.heroes[hero].code if hero >= 0 else None):
+            return Interpretation([], "statement")  # "Sif hat gerade drei Händler rekrutiert"
+        if not any(s.kind == "verb" for s in syms) and any(h.text in _OPINION for h in hits):
+            return Interpretation([], "statement")  # "I think Harald is the best hero", "Egil ist stark"
+        ask = next((i for i, s in enumerate(syms[:-1]) if s.text == "?"), None)
+        if ask is not None and any(s.kind in ("verb", "name", "btype") or s.kind in _CONTENT
+                                   for s in syms[:ask]) and not (
+                syms[ask + 1].kind in ("nope", "correct") and _corrected(syms) != syms):
+            return Interpretation([], "question")  # "build the runic circle? no, not now"
+        if _retracted(syms):
+            return Interpretation([], "negated")  # "build the inn with WC and TC. actually no."
+        syms = _corrected(syms)
+        syms = _unnegated(syms)
         if any(s.kind in ("or", "hesitate") for s in syms):
             return Interpretation([], "alternatives")
         hand = _hand_types(state, player)
         phrases, rest = _phrases(syms, hand)
-        reading = self._reading(phrases, rest, syms, state, player)
+        reading = self._reading(phrases, rest, syms, state, player, _side(" ".join(h.text for h in hits)))
         if isinstance(reading, str):
             return Interpretation([], reading)
         side = _side(folded)
@@ -1083,18 +1182,81 @@ class NooParser(GameParser):
             return Interpretation([], "chat")
         typos = sum(1 for h in hits if h.distance > 0)
         unsure = bool(reading.guess or typos or unknown >= 2) and _reveals(game, state, reading)
+        unsure = unsure or reading.seat_options is not None or reading.bare_raid or any(
+            h.text in _MAYBE for h in hits)
         return Interpretation([reading], confirm=unsure)
 
+    @staticmethod
+    def _built(rest: list[Sym], verbs: set[str], r: NooReading, state: Any, player: int) -> set[str]:
+        """The buildings named by their card names that are to be built: one's own named beside another action
+        ("with WR and my Jarl's Longhouse") or after the building built is a payment source."""
+        cs = state.cs
+        own: set[str] = set()
+        if 0 <= player < state.players:
+            own = {b.code for i, b in enumerate(cs.buildings) if state.blds[player] >> i & 1}
+        builds = "build" in verbs or not verbs - {"pay"}
+        out: set[str] = set()
+        seen_building = False
+        for s in rest:
+            if s.kind == "btype":
+                seen_building = True
+            if s.kind != "name":
+                continue
+            codes = {code for cls, code in s.value if cls == "building"}
+            if not codes:
+                continue
+            if codes <= own and (not builds or seen_building):
+                r.sources = True
+            else:
+                out |= codes
+            seen_building = True
+        return out
+
+    @staticmethod
+    def _btypes(rest: list[Sym], verbs: set[str], r: NooReading, state: Any, player: int) -> set[str]:
+        """The building types the words ask to build. One's own building named beside another action ("plus my
+        forge's symbol", "und der Schmiede", "grâce au Cercle Runique") is where a payment symbol or an extra
+        swap comes from, not what is built: the first building named is the one built, later ones of one's own
+        are sources; with a verb that builds nothing, none is built."""
+        named = [(i, s.value) for i, s in enumerate(rest) if s.kind == "btype"]
+        if not named:
+            return set()
+        cs = state.cs
+        own: set[str] = set()
+        if 0 <= player < state.players:
+            own = {BUILDING_TYPES[b.type] for i, b in enumerate(cs.buildings) if state.blds[player] >> i & 1}
+        other = any(s.kind == "name" and any(c != "building" for c, _ in s.value) for s in rest)
+        builds = "build" in verbs or not verbs - {"pay"} and not other
+        if not builds:
+            r.sources = any(t in own for _, t in named)
+            return set()
+        first_named = next((i for i, s in enumerate(rest) if s.kind == "name"
+                            and any(c == "building" for c, _ in s.value)), None)
+        out: set[str] = set()
+        for k, (i, t) in enumerate(named):
+            earlier = k > 0 or first_named is not None and first_named < i
+            if earlier and t in own:
+                r.sources = True
+            else:
+                out.add(t)
+        return out
+
     def _reading(self, phrases: list[Phrase], rest: list[Sym], syms: list[Sym], state: Any,
-                 player: int) -> NooReading | str:
+                 player: int, side: int = 0) -> NooReading | str:
         decision = state.decision.kind
         kinds_of = [s for s in rest if s.kind == "verb"]
         verbs = {s.value for s in kinds_of}
         present = {s.kind for s in rest}
         cs = state.cs
         negated = "neg" in present
-        none = "none" in present or ("nope" in present and decision in ("noo_raid_add", "noo_raid_match")
-                                     and not phrases)
+        if decision == "noo_exchange" and not [p for p in phrases if p.vik or p.sym] and (
+                ("exchange" in verbs and present & {"neg", "nope", "none"}) or "keep" in present):
+            # "no second swap", "keinen Tausch mehr", "pas d'autre échange", "je garde mes cartes"
+            r = NooReading(frozenset({"exchange_done"}), player=player)
+            r.said_done = True
+            return r
+        none = "none" in present or (bool(present & {"nope", "neg"}) and decision in ("noo_raid_add", "noo_raid_match")
+                                     and not phrases and not verbs - {"pass", "add", "play", "match"})
         if negated and not none:
             return "negated"
         if none and decision == "noo_action":
@@ -1114,13 +1276,17 @@ class NooParser(GameParser):
             # one word naming cards of two kinds ("Dragon" ship and a raid?): keep all, the kinds decide
             pass
         r.heroes = frozenset(found["hero"]) if "hero" in found else None
+        if "building" in found:
+            found["building"] = self._built(rest, verbs, r, state, player) or set()
+            if not found["building"]:
+                del found["building"]
         r.buildings = frozenset(found["building"]) if "building" in found else None
         r.ships = frozenset(found["ship"]) if "ship" in found else None
         r.raids = frozenset(found["raid"]) if "raid" in found else None
-        btypes = {s.value for s in rest if s.kind == "btype"}
+        r.buildings_of_type = {b.code: BUILDING_TYPES[b.type] for b in cs.buildings}
+        btypes = self._btypes(rest, verbs, r, state, player)
         if btypes:
             r.btypes = frozenset(btypes)
-        r.buildings_of_type = {b.code: BUILDING_TYPES[b.type] for b in cs.buildings}
         hero = state.heroes[player] if 0 <= player < state.players else -1
         r.own_hero = cs.heroes[hero].code if hero >= 0 else None
         # zones: "raid the bottom zone"
@@ -1130,15 +1296,25 @@ class NooParser(GameParser):
                 r.raids = frozenset(cs.raids[x].code for i, x in enumerate(state.sea)
                                     if x >= 0 and cs.space_zone[i] == zone) or frozenset({"-"})
         # the seat to take a Viking from: "from player 2", "von Spieler 2"
+        # ("Player 2" is how the table names a seat without a name, counted from 1; "seat 2", "Platz 2" could be
+        # counted from 0 as in the notation: both are asked about)
         for i, s in enumerate(rest):
-            if s.kind == "seat" and i + 1 < len(rest) and rest[i + 1].kind == "num":
-                r.seat = rest[i + 1].value - 1
-            elif s.kind == "seat" and i > 0 and rest[i - 1].kind == "num":
-                r.seat = rest[i - 1].value - 1
+            num = rest[i + 1] if i + 1 < len(rest) and rest[i + 1].kind == "num" else (
+                rest[i - 1] if i > 0 and rest[i - 1].kind == "num" else None)
+            if s.kind == "seat" and num is not None:
+                r.seat = num.value - 1
+                if s.text not in _PLAYER_WORDS:
+                    r.seat, r.seat_options = None, frozenset({num.value - 1, num.value})
         # phrases by role
+        said_vikings = any(p.head == "viking" and p.role != "with" for p in phrases)
         for p in phrases:
-            if p.head == "viking":
+            if p.head == "viking" and p.role == "with" and said_vikings and decision == "noo_action":
+                r.cards.append(p)  # "six guerriers avec tous mes guerriers": the cards paid
+            elif p.head == "viking":
                 r.vikings.append(p)
+            elif p.head == "card" and p.role == "for" and p.vik is None and p.sym is None and p.count is not None \
+                    and decision == "noo_action" and "exchange" not in verbs:
+                r.n_cards = p.count  # "I'll take him for one card"
             elif p.head == "card" and p.role == "for":
                 r.takes.append(p)
             elif p.head == "card":
@@ -1151,10 +1327,25 @@ class NooParser(GameParser):
                     r.loose.append(p)  # "gather 3": three Vikings or three cards
         if r.takes and not r.cards and r.loose:
             r.cards, r.loose = r.loose, []
+        if r.takes and decision == "noo_action" and not verbs & {"exchange", "refresh"} and (
+                r.heroes or r.ships or r.buildings or "btype" in present or "token" in present):
+            r.cards, r.takes = r.cards + r.takes, []  # "Bard for WR and TR": the price, not a swap
+        if decision == "noo_raid_match":
+            # "match the green with my TC", "Händler-Handwerk gegen das Handwerk": the table's symbols are named
+            # beside the cards that match them; "je contre le symbole Recrutement": the verb, not "against"
+            r.cards = _matching_cards(r.cards + r.takes + r.loose)
+            r.takes, r.loose = [], []
         # kinds: the verbs, narrowed by the named things
         kinds: set[str] = set()
+        if decision == "noo_raid_take" and "add" in verbs and any(s.kind == "word" and s.text in ("me", "mir", "moi")
+                                                                 for s in rest):
+            verbs = (verbs - {"add"}) | {"take"}  # "give me the blue yellow card"
         for v in verbs:
             kinds |= _KINDS[v]
+        here = _DECISION_KINDS.get(decision, frozenset())
+        if decision != "noo_action" and kinds and not kinds & here and verbs <= {"use", "play", "pay", "add", "get"} | (
+                {"take"} if decision == "noo_raid_add" else set()):
+            kinds = set(_IMPLICIT.get(decision, frozenset()))  # "use the WN against the seamanship" in step E
         if "token" in present:
             kinds = (kinds & {"token"}) or {"token"}
         if "raidn" in present and (r.raids or r.ships) and not verbs - {"raid", "get", "take"}:
@@ -1183,8 +1374,16 @@ class NooParser(GameParser):
             kinds = {"return"}  # "bring my longship back", "hol mein Langschiff zurück"
         if "offer" in present and "refresh" in verbs:
             kinds = {"refresh"}
+        if "refresh" in verbs and len(r.cards + r.loose + r.takes) == 2 and not r.vikings:
+            kinds = {"exchange"}  # "replace my WR with the SR from the offer": a swap
+        if not kinds and "offer" in present and decision == "noo_action" and verbs <= {"pay"} and len(
+                r.cards + r.loose) == 1 and not r.takes:
+            kinds = {"refresh"}  # "new offer please, I discard the TN"
         if "pay" in verbs and r.raids:
             kinds |= {"raid"}
+        if ("raid" in verbs or "raidn" in present) and r.raids and r.vikings and (
+                verbs & {"release", "return", "pay"} or "back" in present):
+            kinds = {"raid"}  # "raid Hedeby with the Sea Wolf and send a trader back": the Viking paid
         implicit = _IMPLICIT.get(decision, frozenset())
         if not kinds:
             if r.raids:
@@ -1197,8 +1396,16 @@ class NooParser(GameParser):
                 kinds = {"buy", "return", "repair"} if decision == "noo_action" else set()
             elif implicit:
                 kinds = set(implicit)
-            if not kinds and r.vikings and decision == "noo_action" and "hall" in present:
-                kinds = {"gather"}
+            if not kinds and decision == "noo_action" and r.cards and r.takes and not r.vikings:
+                kinds = {"exchange"}  # "the WR for the WN, please"
+            if not kinds and r.vikings and decision == "noo_action" and ("hall" in present or r.cards):
+                kinds = {"gather"}  # "drei Seeleute mit beiden Seemann-Schifffahrt-Karten"
+            if not kinds and decision == "noo_action" and "raidn" in present and not phrases:
+                kinds, r.bare_raid = {"raid"}, True  # "jetzt gehe ich auf Raubzug": which raid is asked
+            if kinds and kinds <= implicit and decision != "noo_release" and not r.none and not (
+                    r.seat is not None or r.seat_options or side) and not verbs and not any(
+                    p.vik is not None or p.sym is not None for p in phrases) and "nope" not in present:
+                return "no_move_words"  # "Zut, trois cartes sur la table", "Viel Glück bei deinem Raubzug"
         if "hero" in present and not r.heroes:
             kinds &= {"recruit", "use_hero", "raid"} | ({"gather"} if r.vikings else set())
             if kinds & {"recruit", "use_hero"} and not r.vikings:
@@ -1207,16 +1414,20 @@ class NooParser(GameParser):
             kinds &= {"buy", "return", "repair", "raid"}
             if "raid" in kinds and r.raids is None:
                 kinds.discard("raid")
-        if "building" in present and not r.buildings and not r.btypes:
+        if "building" in present and not r.buildings and not r.btypes and "token" not in present:
             kinds &= {"build"}
         if r.heroes and "raid" in kinds and not (r.raids or r.ships):
             kinds.discard("raid")
+        if r.heroes and ("use" in verbs or "ability" in present) and not r.raids and (
+                "ability" in present or not verbs & {"recruit", "get", "take", "buy", "pay"}):
+            kinds = {"use_hero"}  # "use Gunnhild to fix my ship": the other verbs say what the ability does
+            r.ships = r.buildings = r.btypes = None
         if not kinds:
             if phrases or verbs:
                 return "no_move_words" if not verbs else "no_cards"
             return "no_move_words"
         # what the pending decision makes of "pass", "play", "done"
-        if decision == "noo_action" and verbs and verbs - {"pay"} <= {"pass"}:
+        if decision == "noo_action" and "pass" in verbs and verbs - {"pay"} <= {"pass"}:
             kinds, r.guess = {"end"}, True  # "pass" in one's own turn: the end of the turn, asked back
         if decision in ("noo_raid_match",) and "pass" in verbs:
             r.none = True
@@ -1224,6 +1435,8 @@ class NooParser(GameParser):
             kinds = {"stop_taking"}
         if r.none and decision in ("noo_raid_add",) and not phrases:
             kinds = {"pass"}
+        if "raid" in verbs and not (r.raids or r.ships) and kinds == {"raid"} and decision == "noo_action":
+            r.bare_raid = True
         r.kinds = frozenset(kinds)
         if "gather" in kinds and 0 <= player < state.players:
             blds = state.blds[player]
@@ -1234,6 +1447,181 @@ class NooParser(GameParser):
 
 _LEFT = re.compile(r"\b(left|links|linken|linke|gauche)\b")
 _RIGHT = re.compile(r"\b(right|rechts|rechten|rechte|droite)\b")
+
+
+_COMPLIMENT = re.compile(r"\b(good luck|viel gluck|viel erfolg|bonne chance|well played|bien joue|gut gespielt|"
+                         r"nice (raid|one|move)|schoner raubzug|beau raid|have fun|viel spass|amuse toi)\b")
+_REMARK = re.compile(r"\b(next turn|nachste(n)? (runde|zug)|(au )?prochain tour|"
+                     r"in (the|my) next turn|im nachsten zug|after (this|that)|danach|apres (ca|cela)|"
+                     r"if (i|we|you)|wenn (ich|du|wir)|falls|si (je|j|tu|on)|"
+                     r"(i d|i would|we d|we would|ich wurde|wurde ich)"
+                     r"(?! (like|love|rather|prefer|gern|gerne|lieber)))\b")
+_DONE = re.compile(r"\b(that s it|thats it|that s all|das wars|das war s|das war es|c est tout|cest tout|ca suffit|"
+                   r"c est bon|cest bon|passt so|i m good|im good|all good)\b")
+# After an unknown first word (a player's name), a verb in the third person or an auxiliary: a remark about
+# another player ("Ragnar raiding Iona again", "Sif hat gerade ...", "Skadi vient de recruter Egil").
+_THIRD_PERSON = frozenset({
+    "has", "had", "is", "was", "just", "did", "does", "raids", "raided", "raiding", "recruits", "recruited",
+    "recruiting", "builds", "built", "building", "buys", "bought", "buying", "takes", "took", "taking", "gathers",
+    "gathered", "gathering", "swaps", "swapped", "trades", "traded", "hires", "hired", "uses", "used", "plays",
+    "played", "matches", "matched", "gets", "got", "added", "adds", "passed", "passes", "ended", "finished",
+    "repaired", "returned", "exchanged", "refreshed", "paid", "legt", "gibt", "passt", "beendet", "hat", "hatte",
+    "ist", "war", "wird", "gerade", "schon",
+    "baut", "kauft", "nimmt", "sammelt", "plundert", "tauscht", "rekrutiert", "heuert", "spielt", "holt",
+    "uberfallt", "greift", "nutzt", "vient", "avait", "construit", "pille", "attaque", "prend",
+    "echange", "recrute", "achete", "rassemble", "utilise", "joue"})
+
+
+def _about_someone_else(hits: list[Hit], syms: list[Sym], own_hero: str | None) -> bool:
+    if len(hits) < 2:
+        return False
+    first, second = hits[0], hits[1]
+    if syms and syms[0].kind == "name":  # a player named like a Hero: "Astrid hat Egil rekrutiert"
+        if own_hero is not None and ("hero", own_hero) in syms[0].value:
+            return False  # "Lagertha raids York with the Bear": one's own Hero
+        return second.text in _THIRD_PERSON - _FIRST_PERSON_TOO
+    if second.text in _AUXILIARY:
+        return len(hits) > 2 and hits[2].first("verb") is not None and not first.entries and first.text.isalpha()
+    return not first.entries and first.text.isalpha() and len(first.text) >= 3 and second.text in _THIRD_PERSON
+
+
+# With no move verb, a copula or an opinion makes the line a remark, whatever it names.
+_OPINION = frozenset({"is", "isn", "are", "was", "were", "think", "seems", "looks", "ist", "sind", "war", "finde",
+                      "glaube", "scheint", "est", "sont", "etait", "pense", "trouve", "semble", "cost", "costs",
+                      "kostet", "kosten", "coute", "coutent", "worth", "wert", "vaut"})
+_MAYBE = frozenset({"maybe", "perhaps", "probably", "vielleicht", "eventuell", "wahrscheinlich", "peut",
+                    "probablement", "possible"})  # a move said with "maybe" is offered back, not played
+# French third-person forms that are also the first person or the imperative ("recrute Egil")
+_FIRST_PERSON_TOO = frozenset({"prend", "echange", "recrute", "achete", "rassemble", "utilise", "joue", "pille",
+                               "attaque", "holt", "nimmt"})
+_AUXILIARY = frozenset({"a", "est", "va", "is", "ist"})  # "Skadi a recruté Egil": only before a verb
+_CONTENT = frozenset({"typecode", "viking", "vcard", "scard", "vcolour", "scolour", "symbol"})
+_PHRASE_WORDS = _CONTENT | frozenset({"num", "art", "both", "all", "card", "symword", "vikings", "poss", "def"})
+
+
+def _corrected(syms: list[Sym]) -> list[Sym]:
+    """Self-corrections: "Raid Dublin - no wait, Orkney", "Erik anheuern... nee, doch Ulf", "deux Guerriers...
+    non, un Guerrier et un Commerçant": what the words after the correction name replaces what came before of
+    the same kind (the named card of that class, or the cards and Vikings described)."""
+    for k in range(len(syms) - 1, 0, -1):
+        mark = syms[k]
+        if mark.kind not in ("nope", "correct"):
+            continue
+        if k + 1 < len(syms) and syms[k + 1].text in ("of", "than", "que", "als"):
+            continue  # "instead of the forge", "rather than": the words after are the ones not meant
+        if mark.kind == "nope" and k + 1 < len(syms) and (syms[k + 1].kind in ("name", "btype") or
+                                                          syms[k + 1].kind in _CONTENT):
+            continue  # "no forge": without it
+        before, after = syms[:k], syms[k + 1:]
+        after_classes = {cls for x in after if x.kind == "name" for cls, _ in x.value} | (
+            {"building"} if any(x.kind == "btype" for x in after) else set())
+        after_cards = any(x.kind in _CONTENT for x in after)
+        before_classes = {cls for x in before if x.kind == "name" for cls, _ in x.value} | (
+            {"building"} if any(x.kind == "btype" for x in before) else set())
+        before_cards = any(x.kind in _CONTENT for x in before)
+        if not (after_classes & before_classes or after_cards and before_cards):
+            continue
+        kept = [x for x in before if not (x.kind == "name" and {c for c, _ in x.value} & after_classes)
+                and not (x.kind == "btype" and "building" in after_classes)
+                and not (after_cards and before_cards and x.kind in _PHRASE_WORDS)]
+        while kept and kept[-1].kind in ("nope", "correct", "conj"):
+            kept.pop()
+        return _corrected(kept) + [Sym("conj", None, ",")] + after
+    return syms
+
+
+def _without_compliments(hits: list[Hit]) -> list[Hit]:
+    out: list[Hit] = []
+    clause: list[Hit] = []
+    for h in [*hits, None]:
+        if h is None or h.text in (",", ";", ":", ".", "!", "?"):
+            if not _COMPLIMENT.search(" ".join(x.text for x in clause)):
+                out += clause + ([h] if h is not None else [])
+            clause = []
+        else:
+            clause.append(h)
+    return out
+
+
+_THANKS = frozenset({"thanks", "thank", "thx", "danke", "merci"})
+
+
+def _retracted(syms: list[Sym]) -> bool:
+    """A move followed by a clause that only takes it back: "…, actually no", "…, no wait", "…, ach nee"."""
+    clauses = _clauses(syms)
+    if len(clauses) < 2:
+        return False
+    last = clauses[-1]
+    first_verbs = {s.value for s in clauses[0] if s.kind == "verb"}
+    if any(s.kind == "nope" for s in last) and any(s.text in _THANKS for s in last) and {
+            s.kind for s in last} <= {"nope", "word"} and not first_verbs & {"pass", "end", "done", "stop"}:
+        return True  # "Ulf, no thanks", "Egil - nein danke"
+    if not first_verbs:
+        return False
+    return {s.kind for s in last} <= {"nope", "correct", "word", "neg"} and any(s.kind == "nope" for s in last) and any(
+        s.kind in ("correct", "neg") for s in last)
+
+
+def _clauses(syms: list[Sym]) -> list[list[Sym]]:
+    out: list[list[Sym]] = [[]]
+    for s in syms:
+        if s.kind == "sep" or s.kind == "conj" and s.text in (",", ";", ":"):
+            out.append([])
+        else:
+            out[-1].append(s)
+    return [c for c in out if c]
+
+
+def _unnegated(syms: list[Sym]) -> list[Sym]:
+    """Negation is local to its clause: "Don't raid yet, first repair the serpent", "not raiding, just end my
+    turn", "ich nehm Rollo, kostet mich ja nix": a negated clause (or one that only says "nothing") is dropped
+    when another clause names a move; alone it still makes the line a negation."""
+    clauses = _clauses(syms)
+    if len(clauses) < 2:
+        return syms
+
+    def negated(c: list[Sym]) -> bool:  # a clause that says what not to do, or what to keep
+        return any(s.kind in ("neg", "keep") for s in c) or (
+            any(s.kind == "none" for s in c) and not any(s.kind == "name" or s.kind in _CONTENT for s in c))
+
+    def moves(c: list[Sym]) -> bool:
+        return any(s.kind == "verb" for s in c) and not negated(c)
+
+    if not any(negated(c) for c in clauses) or not any(moves(c) for c in clauses):
+        return syms
+    first_move = next(i for i, c in enumerate(clauses) if moves(c))
+    declines = {s.value for s in clauses[first_move] if s.kind == "verb"} <= {"pass", "end", "done", "stop"}
+    for i, c in enumerate(clauses):
+        if i > first_move and not declines and any(s.kind == "neg" for s in c) and not any(
+                s.kind in ("name", "btype") or s.kind in _CONTENT for s in c):
+            return syms  # "build the inn, no wait, don't", "raid Iona, doch nicht": the move is taken back
+    out: list[Sym] = []
+    for c in clauses:
+        if not negated(c):
+            out += c + [Sym("conj", None, ",")]
+    return out
+
+
+_PLAYER_WORDS = frozenset({"player", "spieler", "spielerin", "joueur", "joueuse"})
+
+
+def _matching_cards(phrases: list[Phrase]) -> list[Phrase]:
+    """The cards played in raid step E, without the table's symbols they are said to match."""
+    out: list[Phrase] = []
+    targets = False
+    for i, p in enumerate(phrases):
+        symbol_only = p.vik is None and p.sym is not None and not p.typed
+        nxt = phrases[i + 1] if i + 1 < len(phrases) else None
+        prev = phrases[i - 1] if i > 0 else None
+        if symbol_only and nxt is not None and nxt.lead == "with" and nxt.vik is not None:
+            continue  # "the green with my trader craftsmanship"
+        if symbol_only and (p.lead == "for" and prev is not None and prev.vik is not None or
+                            targets and p.lead == "conj"):
+            targets = True
+            continue  # "Händler-Handwerk gegen das Handwerk", "WC and TN against the craft and seamanship"
+        targets = False
+        out.append(p)
+    return out
 
 
 def _side(folded: str) -> int:
