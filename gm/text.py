@@ -71,9 +71,9 @@ _MAY = frozenset({"may", "can", "might", "darf", "kann", "mag", "will", "peux", 
 # "if you drop the sevens I'm done for", "wenn du jetzt die Fünfen spielst", "si tu poses tes verts": another
 # player's move imagined. Politeness ("if you don't mind", "wenn du nichts dagegen hast", "si tu veux bien",
 # "if you please") is not.
-_IF_OTHER = frozenset({("if", "you"), ("when", "you"), ("wenn", "du"), ("falls", "du"), ("sobald", "du"),
-                       ("wenn", "ihr"), ("si", "tu"), ("si", "vous"), ("quand", "tu"), ("if", "he"), ("if", "she"),
-                       ("if", "they"), ("wenn", "er"), ("wenn", "sie"), ("si", "il"), ("si", "elle")})
+_IF_OTHER = frozenset(tuple(pair.split()) for pair in (
+    "if you|when you|wenn du|falls du|sobald du|wenn ihr|si tu|si vous|quand tu|if he|if she|if they|wenn er|"
+    "wenn sie|si il|si elle").split("|"))
 _POLITE_AFTER = frozenset({"dont", "don", "do", "mind", "please", "nichts", "erlaubst", "erlaubt", "magst", "veux",
                            "voulez", "permets", "permettez", "like", "want", "willst", "wollt", "allow", "agree"})
 
