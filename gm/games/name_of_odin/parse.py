@@ -101,7 +101,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("get", "de", "holen hole bekommen erhalten kriegen kriege nehmen nehme", True),
     ("get", "de", "hol nimm nehm nimmt", False),
     ("get", "fr", "obtenir obtiens gagner gagne recevoir acquerir", True),
-    ("get", "fr", "prendre prends prend", True),
+    ("get", "fr", "prendre prends prend recuperer recupere", True),
     ("take", "en", "take taking pick", True),
     ("take", "en", "takes picks steal", False),
     ("use", "en", "use using activate", True),
@@ -865,6 +865,10 @@ class NooReading:
         described = sum(p.n() for p in phrases)
         if any(p.counted for p in phrases) and described != len(cards):
             return None  # "with my two green cards": these two, and no third
+        if phrases and described < len(cards) and all(
+                p.vik is not None and p.sym is not None and not p.every for p in self.cards) and self.cards \
+                and not self.loose:
+            return None  # "repair the Otter with the Sailor Seamanship": that card alone, not one more unsaid
         score = self.score + (1.0 if phrases and described == len(cards) else 0.0)
         if self.sources:
             score -= 0.01 * len(cards)  # "the forge covers the rest": the building's symbol is used
@@ -957,7 +961,10 @@ class NooReading:
                 else:
                     left[pick] -= 1
                 out.append(pick)
-        if n is not None and symbol is not None and not any(p.counted for p in self.cards + self.loose):
+        named = bool(self.cards) and not self.loose and all(
+            p.vik is not None and p.sym is not None and not p.every for p in self.cards)  # exact cards: no filling
+        if n is not None and symbol is not None and not named and not any(
+                p.counted for p in self.cards + self.loose):
             for c in TYPES:
                 while len(out) < n and c[1] == symbol and left[c] > 0:
                     out.append(c)
@@ -1327,6 +1334,14 @@ class NooParser(GameParser):
                     r.loose.append(p)  # "gather 3": three Vikings or three cards
         if r.takes and not r.cards and r.loose:
             r.cards, r.loose = r.loose, []
+        if (r.takes and r.cards and verbs & {"take", "get"} and not verbs & {"exchange", "refresh", "pay"}
+                and decision in ("noo_action", "noo_exchange") and not (r.heroes or r.ships or r.buildings)):
+            # "je prends le SN contre mon SC", "I'll take the WR for my TC": what is taken comes first and what is
+            # given follows "for/gegen/contre" — the other way round from "swap X for Y"
+            r.cards, r.takes = r.takes, r.cards
+            taken_for = True
+        else:
+            taken_for = False
         if r.takes and decision == "noo_action" and not verbs & {"exchange", "refresh"} and (
                 r.heroes or r.ships or r.buildings or "btype" in present or "token" in present):
             r.cards, r.takes = r.cards + r.takes, []  # "Bard for WR and TR": the price, not a swap
@@ -1342,6 +1357,8 @@ class NooParser(GameParser):
             verbs = (verbs - {"add"}) | {"take"}  # "give me the blue yellow card"
         for v in verbs:
             kinds |= _KINDS[v]
+        if taken_for:
+            kinds = {"exchange"}
         here = _DECISION_KINDS.get(decision, frozenset())
         if decision != "noo_action" and kinds and not kinds & here and verbs <= {"use", "play", "pay", "add", "get"} | (
                 {"take"} if decision == "noo_raid_add" else set()):
