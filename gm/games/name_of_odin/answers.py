@@ -489,7 +489,11 @@ YESNO = re.compile(r"(?:^|[.!?;:,]\s*|\b(?:so|and|und|et|also|donc)\s+)(can|may|
 
 _BLD = ("building", "gebaude", "batiment")
 _TOK = ("token", "baumaterial", "marker", "plattchen", "jeton")
-TOKEN_TAKE = re.compile(r"\b(take|get|obtain|buy|nehmen|holen|bekommen|kaufen|prendre|obtenir|acheter|avoir)\b")
+TOKEN_TAKE = re.compile(r"\b(take|get|obtain|buy|nehmen|holen|bekommen|kaufen|prendre|obtenir|acheter|avoir)\s+"
+                        r"(?:\w+\s+){0,3}?(tokens?|baumaterial\w*|marker\w*|jetons?|another one|one more|noch einen|"
+                        r"einen weiteren|un autre|encore un)\b|\ben (prendre|obtenir|acheter|avoir)\b"
+                        r"|\b(another|one more|noch einen|weiteren|un autre|encore un)\b[^?.!]{0,20}"
+                        r"\b(token|marker|jeton)")
 
 
 def _token_calc(q: str, lang: str) -> Any:
@@ -629,6 +633,10 @@ def _gather_calc(q: str, lang: str) -> Any:
                 gathered = _num(words[i + 1])
     if symbols is not None:
         if not 1 <= symbols <= 3:
+            if not re.search(r"\b(discard\w*|spend\w*|pay\w*|use|using|play\w*|abwerf\w*|wirf\w*|werfe\w*|"
+                             r"ablegen|lege\w*|ausgeben|gebe\w*|zahle\w*|spiele\w*|defauss\w*|depens\w*|pa[iy]e\w*|"
+                             r"utilis\w*|jou\w*)\b", q):
+                return None  # "I still hold 4 cards": not a payment
             from engine.core import Illegal
 
             return _answer(explain(Illegal("gather_one_to_three", {"count": symbols}), lang), lang,
@@ -640,6 +648,8 @@ def _gather_calc(q: str, lang: str) -> Any:
     if gathered is None or gathered <= 0:
         return None
     inn = _INN.search(q) is not None
+    if inn and symbols is not None:
+        return None  # some Inns add Vikings when gathering: which one is not said
     limit = _limit(inn)
     ids = ["name-of-odin.action.gather-vikings"]
     parts: list[str] = []
