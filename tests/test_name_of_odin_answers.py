@@ -113,6 +113,24 @@ COMPUTED = [
      "raid.expend-vikings"),
     ("fr", "le raid exige 2 guerriers, aucun jeton, mon héros est un marchand : combien de vikings je rends ?",
      r"Tu dépenses 2 Vikings, qui retournent au Hall à Hydromel : 2 Guerriers", "raid.expend-vikings"),
+    ("en", "Which Vikings go back to the Mead Hall if the raid needs 2 Warriors and 1 Trader, the zone has no "
+           "token and my hero is a Trader?", r"You expend 2 Vikings, back to the Mead Hall: 2 Warriors",
+     "raid.expend-vikings"),
+    ("de", "Welche Wikinger gehen zurück in die Methalle: Raubzug braucht 2 Krieger, kein Plättchen, Held Krieger?",
+     r"Du gibst 1 Wikinger ab, zurück in die Methalle: 1 Krieger", "raid.expend-vikings"),
+    # building discounts: not in the German edition (the question's language picks it, unless it names one)
+    ("en", "The raid needs 3 Warriors, no token, my hero is a Trader and my Weapon Smithy discounts 1 Warrior: how "
+           "many Vikings do I expend?", r"You expend 2 Vikings, back to the Mead Hall: 2 Warriors",
+     "raid.expend-vikings"),
+    ("en", "In the German edition: the raid needs 3 Warriors, no token, my hero is a Trader and my Weapon Smithy "
+           "discounts 1 Warrior: how many Vikings do I expend?",
+     r"You expend 3 Vikings, .*German edition: building abilities give no discount", "raid.expend-vikings"),
+    ("de", "Der Raubzug braucht 3 Krieger, kein Plättchen, mein Held ist Händler und meine Waffenschmiede gibt 1 "
+           "Krieger Rabatt: wie viele Wikinger muss ich abgeben?",
+     r"Du gibst 3 Wikinger ab, .*Deutsche Ausgabe: Gebäude geben bei Raubzügen keinen Rabatt", "raid.expend-vikings"),
+    ("fr", "Le raid demande 3 guerriers, aucun jeton, mon héros est un marchand et mon bâtiment réduit 1 guerrier : "
+           "combien de vikings je rends ?", r"Tu dépenses 2 Vikings, qui retournent au Hall à Hydromel : 2 Guerriers",
+     "raid.expend-vikings"),
     # 4. Raid step F: card + zone bonus + unmatched cards (+1/0/-1/-2), never below 0
     ("en", "How much fame for Iona in the centre zone with 1 card left?", r"4 Fame: 3 for the raid card \+ 1",
      "raid.fame"),
@@ -247,6 +265,8 @@ LOOKALIKES = [
     ("en", "How much fame does a raid give?"),
     ("en", "How much fame for 3 raids?"),
     ("en", "How many Vikings do I need to raid Iona?"),
+    ("en", "the raid needs 2 traders, no token, my hero is a warrior and I have a Forge: how many vikings do I pay?"),
+    ("en", "Iona in the centre zone, my hero is a Sailor: which Vikings go back?"),
     ("en", "Is a range 2 ship enough for the bottom zone?"),
     ("en", "What happens if my longship is damaged?"),
     ("en", "How many cards do I draw at the start of the game?"),

@@ -704,9 +704,11 @@ def _zone(q: str) -> int | None:
 
 
 def _raid_probe(need: tuple[int, int, int], fame: int, zone: int, token: int | None, hero_v: int,
-                hero_disc: tuple[int, int], ship_disc: tuple[int, int], edition: str) -> Any:
-    """A scenario where seat 0 (a Hero of `hero_v`, a longship with `ship_disc`) raids a card needing `need`
-    and giving `fame` in `zone`, whose Viking Token is `token`: the engine's own raid procedure then answers."""
+                hero_disc: tuple[int, int], ship_disc: tuple[int, int], edition: str,
+                bld_disc: tuple[int, int] = (-1, 0)) -> Any:
+    """A scenario where seat 0 (a Hero of `hero_v`, a longship with `ship_disc`, a building with `bld_disc`)
+    raids a card needing `need` and giving `fame` in `zone`, whose Viking Token is `token`, under `edition`'s
+    rules: the engine's own raid procedure then answers."""
     from engine.name_of_odin.cards import load_cards
 
     data = load_cards()
@@ -719,6 +721,11 @@ def _raid_probe(need: tuple[int, int, int], fame: int, zone: int, token: int | N
                          "effects": effects}
     ship_eff = [{"kind": "raid_discount", "viking": VIKINGS[ship_disc[0]], "n": ship_disc[1]}] if ship_disc[1] else []
     data["longships"][0] = {"code": "askedship", "name": "?", "range": 9, "fame": 0, "effects": ship_eff}
+    buildings: list[str] = []
+    if bld_disc[1]:
+        data["buildings"][0] = {"code": "askedbld", "name": "?", "type": "forge", "fame": 0, "effects": [
+            {"kind": "raid_discount", "viking": VIKINGS[bld_disc[0]], "n": bld_disc[1]}]}
+        buildings = ["askedbld"]
     cs_spaces = default_set().space_zone
     space = cs_spaces.index(zone)
     sea: list[str | None] = [None] * len(cs_spaces)
@@ -729,7 +736,12 @@ def _raid_probe(need: tuple[int, int, int], fame: int, zone: int, token: int | N
         tokens[zone] = VIKINGS[token]
     return _scenario({"cards": data, "heroes": ["askedhero", None], "longships": [["askedship"], []], "sea": sea,
                       "zone_tokens": tokens, "vikings": [[20, 20, 20], [0, 0, 0]], "edition": edition,
-                      "mead_hall": [10, 10, 10]})
+                      "mead_hall": [10, 10, 10], "buildings": [buildings, []]})
+
+
+_BLD_WORDS = (r"building\w*|gebaude\w*|batiment\w*|forge\w*|smithy|\w*schmiede|inn|\w*gasthaus|auberge|jarl\w*|"
+              r"shipyard|yard|\w*werft|chantier|runic|runenkreis|cercle|trading house|\w*handelshaus")
+_BUILDING_WORD = re.compile(r"\b(" + _BLD_WORDS + r")\b")
 
 
 def _roles(q: str) -> list[tuple[str, str]]:
@@ -738,7 +750,7 @@ def _roles(q: str) -> list[tuple[str, str]]:
     for clause in re.split(r"[,;:()]|\s[-–]\s|\b(?:and|und|et|plus|minus|but|aber|mais|while|wahrend|alors que)\b(?="
                            r"\s+(?:my|mein\w*|mon|ma|the|der|die|das|le|la|its|ihr\w*|sa|son|a|an|ein\w*|un|une)?"
                            r"\s*(?:\w+\s+)?(?:hero|held|heros|ship|longship|schiff|langschiff|bateau|navire|drakkar|"
-                           r"token|marker|jeton|zone))", q):
+                           r"token|marker|jeton|zone|" + _BLD_WORDS + r"))", q):
         if not clause or not clause.strip():
             continue
         words = _ww(clause)
@@ -748,6 +760,8 @@ def _roles(q: str) -> list[tuple[str, str]]:
             role = "hero"
         elif any(w.startswith(_SHIP) for w in words):
             role = "ship"
+        elif _BUILDING_WORD.search(clause):
+            role = "building"
         else:
             role = "need"
         out.append((role, clause))
@@ -787,6 +801,9 @@ def _read_raid(q: str) -> dict[str, Any] | None:
     hero_disc = hero.discount if hero else (-1, 0)
     ship_disc = ship.discount if ship else (-1, 0)
     ship_said = ship is not None
+    bld = next((cs.buildings[cs.building_index[c]] for _, _, hit in found for cls, c in hit if cls == "building"),
+               None)
+    bld_disc = (-1, 0)
     for role, clause in _roles(q):
         got = _vikings_in(clause, role != "need")
         if got is None:
@@ -805,6 +822,15 @@ def _read_raid(q: str) -> dict[str, Any] | None:
                 if len(got) > 1 or got[0][1] != 1:
                     return None
                 hero_v = got[0][0]
+        elif role == "building":
+            if len(got) > 1 or bld_disc[1]:
+                return None
+            if got:
+                bld_disc = got[0]
+            elif bld is not None and bld.raid_discount[1]:
+                bld_disc = bld.raid_discount
+            else:
+                return None  # a building whose raid discount is not said
         elif role == "ship":
             ship_said = True
             if ship is not None and got:
@@ -816,6 +842,8 @@ def _read_raid(q: str) -> dict[str, Any] | None:
         else:
             for v, n in got:
                 need[v] += n
+    if (bld is not None or _BUILDING_WORD.search(q)) and not bld_disc[1]:
+        return None  # a building named, its discount not read
     if raid is not None:
         if any(need):
             return None
@@ -827,7 +855,8 @@ def _read_raid(q: str) -> dict[str, Any] | None:
                        r")[- ]?(?:de )?(fame|ruhm\w*|gloire|points? de gloire|fame points?)\b", q)
     return {"raid": raid, "need": tuple(need), "zone": zone, "token": token, "token_said": token_said,
             "hero_v": hero_v, "hero_disc": hero_disc, "ship_disc": ship_disc, "ship_said": ship_said,
-            "fame": raid.fame if raid else (_num(fame_m.group(1)) if fame_m else None), "hero_named": hero}
+            "fame": raid.fame if raid else (_num(fame_m.group(1)) if fame_m else None), "hero_named": hero,
+            "bld_disc": bld_disc}
 
 
 def _expend_calc(q: str, lang: str) -> Any:
@@ -844,20 +873,25 @@ def _expend_calc(q: str, lang: str) -> Any:
     if r["token"] is None and not r["token_said"] and zone != 0:
         return None  # the centre or bottom zone's token is not named
     edition = _edition(q, lang)
-    state = _raid_probe(r["need"], 1, zone, r["token"], r["hero_v"], r["hero_disc"], r["ship_disc"], edition)
+    state = _raid_probe(r["need"], 1, zone, r["token"], r["hero_v"], r["hero_disc"], r["ship_disc"], edition,
+                        r["bld_disc"])
     if state is None:
         return None
     terms = GAME.raid_terms(state, 0, "asked", "askedship")
     if terms is None:
         return None
-    need, disc, pay = terms["need"], terms["discount"], terms["pay"]
+    need, pay = terms["need"], terms["pay"]
+    disc = tuple(min(d, x) for d, x in zip(terms["discount"], need, strict=True))  # what the discounts cover
     n = sum(pay)
     if n == 0:
         types = join_list([viking_word(VIKINGS[v], lang) for v in range(3) if need[v]], lang, "or")
         text = _calc("expend_one", lang, need=vikings(need, lang), discount=vikings(disc, lang), types=types)
     else:
+        by = _calc("by_building" if r["bld_disc"][1] and edition != "de" else "by", lang)
         text = _calc("expend", lang, pay=vikings(pay, lang), n=tn(P + "word.vikings", n, lang),
-                     need=vikings(need, lang), discount=vikings(disc, lang))
+                     need=vikings(need, lang), discount=vikings(disc, lang), by=by)
+    if r["bld_disc"][1] and edition == "de":
+        text += " " + _calc("expend_de_building", lang)
     if not r["token_said"] and r["zone"] is None:
         text += " " + _calc("expend_token", lang)
     return _answer(text, lang, ["name-of-odin.raid.expend-vikings"])
