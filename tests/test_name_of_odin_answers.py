@@ -49,6 +49,12 @@ COMPUTED = [
      r"Ton prochain Jeton Construction coûte 4 symboles Artisanat", "action.construction-token"),
     ("fr", "J'ai 4 bâtiments et déjà 1 jeton, est-ce que je peux prendre un autre jeton ?",
      r"Non : avec 4 bâtiments tu as 1 emplacement de bâtiment vide", "action.construction-token"),
+    ("en", "how much is the 5th construction token?", r"The fifth Construction Token costs 5 Craftsmanship symbols",
+     "action.construction-token"),
+    ("de", "Ich habe 4 Gebäude und 1 Marker – darf ich noch einen nehmen?", r"Nein: du hast 4 Gebäude, also 1 freien",
+     "action.construction-token"),
+    ("fr", "J'ai 2 bâtiments et 3 jetons, je peux en prendre un autre ?", r"Non : avec 2 bâtiments",
+     "action.construction-token"),
     # 2. Gathering: 1/2/3 symbols give 1/3/6 Vikings; the limit 10 (14 with an Inn); the Mead Hall shortage
     ("en", "How many Vikings do I get for 2 symbols?", r"3 Vikings of that type for 2 symbols",
      "action.gather-vikings"),
@@ -84,6 +90,12 @@ COMPUTED = [
     ("fr", "combien de vikings pour 1 symbole ?", r"1 Viking de ce type", "action.gather-vikings"),
     ("fr", "Je rassemble 6 marins mais il n'en reste que 2 dans le Hall à Hydromel, que faire ?",
      r"Tu prends les 2 restants du Hall à Hydromel, puis les 4 manquants", "limits.viking-shortage"),
+    ("en", "hey, i got 8 vikings, if i gather 3 more, do i have to give some back?", r"11 Vikings: return 1",
+     "limits.viking-limit"),
+    ("de", "Ich habe 9 Wikinger und werfe 2 Symbole für Händler ab. Was passiert?", r"12 Wikinger: gib sofort 2",
+     "limits.viking-limit"),
+    ("fr", "Il ne reste que 2 guerriers dans la réserve et j'en rassemble 6 : que se passe-t-il ?",
+     r"Tu prends les 2 restants", "limits.viking-shortage"),
     # 3. Raid step C: the Vikings expended (the rulebook's example: 2 Traders and 1 Warrior)
     ("en", "The raid needs 1 Sailor and 3 Traders, the zone token is a Warrior, my hero is a Sailor and my ship "
            "discounts 1 Trader: which Vikings go back?",
@@ -149,6 +161,8 @@ COMPUTED = [
      r"3 de Gloire : 2 pour la carte Raid", "raid.fame"),
     ("fr", "raid de 3 gloire en zone du bas avec 2 cartes non associées : combien de gloire ?",
      r"4 de Gloire : 3 pour la carte Raid \+ 2", "raid.fame"),
+    ("en", "I raid a 4-fame card in the bottom zone and 1 card stays unmatched. Fame?", r"6 Fame: 4 for the raid card",
+     "raid.fame"),
     # 5. The Draw Phase: up to 6 cards, 7 with a Runic Circle
     ("en", "How many cards do I draw with 2 cards left?", r"You draw 4 cards", "turn.draw"),
     ("en", "I have 2 cards left and a Runic Circle, how many cards do I draw?", r"You draw 5 cards", "turn.draw"),
@@ -203,6 +217,10 @@ COMPUTED = [
     ("fr", "y a-t-il une limite de main ?", r"Il n'y a pas de limite de main", "rules.hand-limit"),
     ("fr", "Puis-je échanger deux fois par tour ?", r"Non\. L'échange de cartes Action est permis une fois par tour",
      "action.exchange"),
+    ("en", "My range-3 ship has 2 damage tokens; what is its range now?", r"Not destroyed: .* still has range 1",
+     "longship.range"),
+    ("fr", "Mon drakkar de solidité 2 a 1 dégât, quelle est sa solidité ?", r"Pas détruit : .* avec 1 dégât a encore",
+     "longship.range"),
     # 7. Final scoring: raids + buildings + longships + same-type triples + mixed triples (Thorsten's 29)
     ("en", "16 fame from raids, buildings worth 7 fame, a longship worth 2, 2 Warriors, 4 Traders and 4 Sailors: "
            "what is my final score?", r"29 Fame: 16 from raids \+ 7 for buildings \+ 2 for longships \+ 2 .* \+ 2",
@@ -224,6 +242,8 @@ COMPUTED = [
            "partie ?", r"12 de Gloire pour tout cela en fin de partie", "scoring.final"),
     ("fr", "combien de points en fin de partie pour 5 guerriers, 1 marchand et 1 marin ?",
      r"2 de Gloire grâce aux séries de Vikings : 1 série", "scoring.viking-sets"),
+    ("en", "final scoring: 20 fame on the track, buildings 2+3+1, longship 3, vikings: 3 warriors 3 traders 3 sailors. "
+           "total?", r"35 Fame: 20 from raids \+ 6 for buildings \+ 3 for longships \+ 3 .* \+ 3", "scoring.final"),
 ]
 
 
@@ -255,6 +275,7 @@ def test_every_family_has_three_phrasings_per_language() -> None:
 LOOKALIKES = [
     ("en", "What does a construction token cost?"),
     ("en", "How do I get construction tokens?"),
+    ("en", "My village has 4 buildings. Can I still take a construction token if I already hold one?"),
     ("en", "I have 2 tokens, how do I build?"),
     ("en", "I have 1 token, can I get a building?"),
     ("en", "I have 2 buildings and 1 token, can I build?"),

@@ -481,9 +481,10 @@ def _first_of_types(n: int) -> list[str]:
     return out
 
 
-YESNO = re.compile(r"(?:^|[.!?;:,]\s*|\b(?:so|and|und|et|also|donc)\s+)(can|may|could|am i allowed|is it allowed|"
-                   r"do i get|kann|darf|durfte|konnte|ist es erlaubt|"
-                   r"puis|peux|pourrais|ai-je le droit|est-ce que je (peux|puis))\b")
+YESNO = re.compile(r"(?:^|[.!?;:,\u2013-]\s*|\b(?:so|and|und|et|also|donc)\s+)(can|may|could|am i allowed|"
+                   r"is it allowed|do i get|kann|darf|durfte|konnte|ist es erlaubt|puis|peux|pourrais|ai-je le droit|"
+                   r"est-ce que je (peux|puis))\b|\b(can i|may i|could i|am i allowed|kann ich|darf ich|durfte ich|"
+                   r"konnte ich|puis-je|je peux|je puis|peux-je|j'ai le droit|ai-je le droit)\b")
 
 # ---- 1. Construction Tokens -----------------------------------------------------------------------------------
 
@@ -492,6 +493,8 @@ _TOK = ("token", "baumaterial", "marker", "plattchen", "jeton")
 TOKEN_TAKE = re.compile(r"\b(take|get|obtain|buy|nehmen|holen|bekommen|kaufen|prendre|obtenir|acheter|avoir)\s+"
                         r"(?:\w+\s+){0,3}?(tokens?|baumaterial\w*|marker\w*|jetons?|another one|one more|noch einen|"
                         r"einen weiteren|un autre|encore un)\b|\ben (prendre|obtenir|acheter|avoir)\b"
+                        r"|\b(noch einen|einen weiteren|noch eins|un autre|encore un)\s+(nehmen|holen|bekommen|"
+                        r"kaufen|prendre)\b"
                         r"|\b(another|one more|noch einen|weiteren|un autre|encore un)\b[^?.!]{0,20}"
                         r"\b(token|marker|jeton)")
 
@@ -507,12 +510,16 @@ def _token_calc(q: str, lang: str) -> Any:
     held_n = next((n for n in held if n is not None), None)
     if len([n for n in built if n is not None]) > 1 or len([n for n in held if n is not None]) > 1:
         return None
-    asks_cost = TOKEN_COST.search(q) is not None or re.search(r"\b(how many|wie viele?|combien)\b.*\b(craftsmanship|"
+    asks_cost = TOKEN_COST.search(q) is not None or re.search(r"\bhow much (is|are|would|will|does|do)\b", q) \
+        is not None or re.search(r"\b(how many|wie viele?|combien)\b.*\b(craftsmanship|"
                                                                r"handwerk\w*|artisanat|symbol\w*|cards?|karten?|"
                                                                r"cartes?)\b", q) is not None
     asks_may = YESNO.search(q) is not None and TOKEN_TAKE.search(q) is not None
     if not (asks_cost or asks_may) or (built_n is None and held_n is None and nth is None):
         return None
+    if held_n is None and nth is None and re.search(r"\b(already|schon|bereits|deja|hold|holding|halte|besitze|"
+                                                     r"detiens|possede)\b", q):
+        return None  # tokens held, but how many is not read ("I already hold one")
     built_n = built_n or 0
     if nth is not None:
         if held_n is not None:
@@ -590,7 +597,10 @@ def _gather_calc(q: str, lang: str) -> Any:
     from engine.name_of_odin.game import GATHER_YIELD
 
     words = _ww(q)
-    if not GATHER.search(q) and not re.search(r"\bhow many vikings|wie viele wikinger|combien de vikings", q):
+    discard = re.search(r"\b(discard\w*|abwerf\w*|werfe\w*|wirf\w*|ablegen|defauss\w*)\b", q) is not None and \
+        any(_viking_type(w) is not None for w in _ww(q))
+    if not GATHER.search(q) and not discard and not re.search(r"\bhow many vikings|wie viele wikinger|"
+                                                              r"combien de vikings", q):
         return None
     if re.search(r"\b(raid|raids|raubzug\w*|uberfall\w*|pillage\w*|pille\w*|score|scoring|wertung|decompte|end|ende|"
                  r"fin|hero|heroes|held|helden|heldin|heros|heroine)\b", q):
@@ -918,7 +928,7 @@ def _raid_named(q: str) -> Any:
 def _fame_calc(q: str, lang: str) -> Any:
     if not (_RAIDW.search(q) or _raid_named(q) is not None) or not FAME_Q.search(q):
         return None
-    if not re.search(r"\b(how much|how many|what|wie ?viel\w*|welche|combien|quel\w*)\b", q):
+    if not re.search(r"\b(how much|how many|what|wie ?viel\w*|welche|combien|quel\w*)\b|\b(fame|ruhm|gloire)\s*\?", q):
         return None
     m = _UNMATCHED.search(q) or _UNMATCHED_AFTER.search(q)
     if m:
@@ -992,7 +1002,8 @@ def _draw_calc(q: str, lang: str) -> Any:
             n = _count_before(words, i)
             ctx = " ".join(words[max(0, i - 5):i + 5])
             if n is not None and re.search(r"\b(left|remain\w*|have|hold|still|ubrig|habe|hab|halte|noch|reste\w*|"
-                                           r"ai|garde|encore|in (my )?hand|auf der hand|en main)\b", ctx):
+                                           r"ai|garde|encore|in (my )?hand|auf der hand|en main|with|mit|avec)\b",
+                                           ctx):
                 if held is not None:
                     return None
                 held = n
@@ -1094,9 +1105,11 @@ def _damage_calc(q: str, lang: str) -> Any:
         from engine.name_of_odin.game import _profile, _ship_range
 
         left = _ship_range(cs, state.ships[0][0], _profile(cs, state.blds[0]))
-        return _answer(_yn(q, False, lang) + _calc("damage_ok", lang, range=rng, damage=dmg, left=left), lang,
+        return _answer(_yn(q, False, lang) + _calc("damage_ok", lang, range=rng, dmg=tn(P + "calc.damage", dmg, lang),
+                                                   left=left), lang,
                        ["name-of-odin.longship.range", "name-of-odin.longship.destroyed"])
-    return _answer(_yn(q, True, lang) + _calc("damage_destroyed", lang, range=rng, damage=dmg), lang,
+    return _answer(_yn(q, True, lang) + _calc("damage_destroyed", lang, range=rng,
+                                              dmg=tn(P + "calc.damage", dmg, lang)), lang,
                    ["name-of-odin.longship.destroyed", "name-of-odin.raid.damage"])
 
 
@@ -1143,6 +1156,7 @@ _TOTAL = re.compile(r"\b(in total|total|together|altogether|insgesamt|zusammen|a
 
 
 def _score_clauses(q: str) -> list[str]:
+    q = re.sub(r"(\d)\s*\+\s*(?=\d)", r"\1 and ", q)  # "buildings 2+3+1": three values of one clause
     cat = r"(?:(?!and\b|und\b|et\b|fame\b|ruhm\b|gloire\b)\w+\s+){0,2}(?:" + \
         "|".join(s for _, stems in _CATS for s in stems) + \
         r"|warrior|krieger|guerrier|trader|handler|commercant|marchand|sailor|seemann|seemanner|seeleute|marin|" \
