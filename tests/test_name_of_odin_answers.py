@@ -55,6 +55,10 @@ COMPUTED = [
      "action.construction-token"),
     ("fr", "J'ai 2 bâtiments et 3 jetons, je peux en prendre un autre ?", r"Non : avec 2 bâtiments",
      "action.construction-token"),
+    ("en", "how many craftsmanship do i need for my 3rd token if i have 1 buidling",
+     r"The third Construction Token costs 4 Craftsmanship symbols", "action.construction-token"),
+    ("de", "Wie viel Handwerk brauche ich für meinen zweiten Marker, wenn ich ein Gebäude habe?",
+     r"Der zweite Baumaterialmarker kostet 3 Handwerkssymbole: 1 Gebäude", "action.construction-token"),
     # 2. Gathering: 1/2/3 symbols give 1/3/6 Vikings; the limit 10 (14 with an Inn); the Mead Hall shortage
     ("en", "How many Vikings do I get for 2 symbols?", r"3 Vikings of that type for 2 symbols",
      "action.gather-vikings"),
@@ -96,6 +100,13 @@ COMPUTED = [
      "limits.viking-limit"),
     ("fr", "Il ne reste que 2 guerriers dans la réserve et j'en rassemble 6 : que se passe-t-il ?",
      r"Tu prends les 2 restants", "limits.viking-shortage"),
+    ("en", "I'm at 6 vikings, gathering 6 sailors. how many do I have to send back?", r"12 Vikings: return 2",
+     "limits.viking-limit"),
+    ("en", "gathering 3 warriors with 12 vikings and an inn - ok?", r"15 Vikings: return 1 .*Some Inns add 1",
+     "limits.viking-limit"),
+    ("de", "Ich hab 6 Wikinger und hol mir 6 Händler, was passiert??", r"12 Wikinger: 2 zurück", "limits.viking-limit"),
+    ("de", "Wie viele Krieger bekomme ich, wenn ich 2 Kriegersymbole abwerfe?", r"3 Wikinger dieser Art",
+     "action.gather-vikings"),
     # 3. Raid step C: the Vikings expended (the rulebook's example: 2 Traders and 1 Warrior)
     ("en", "The raid needs 1 Sailor and 3 Traders, the zone token is a Warrior, my hero is a Sailor and my ship "
            "discounts 1 Trader: which Vikings go back?",
@@ -117,14 +128,14 @@ COMPUTED = [
      r"Du gibst 2 Wikinger ab, zurück in die Methalle: 2 Krieger", "raid.expend-vikings"),
     ("fr", "Le raid demande 1 marin et 3 marchands, le jeton de la zone est un guerrier, mon héros est un marin et "
            "mon drakkar réduit 1 marchand : quels vikings je rends ?",
-     r"Tu dépenses 3 Vikings, qui retournent au Hall à Hydromel : 1 Guerrier et 2 Commerçants",
+     r"Tu dépenses 3 Vikings \(retour au Hall à Hydromel\) : 1 Guerrier et 2 Commerçants",
      "raid.expend-vikings"),
     ("fr", "Raid sur Iona dans la zone du centre avec un jeton guerrier, héros marin, navire qui couvre un marchand :"
            " combien de vikings je dépense ?",
-     r"Tu dépenses 3 Vikings, qui retournent au Hall à Hydromel : 1 Guerrier et 2 Commerçants",
+     r"Tu dépenses 3 Vikings \(retour au Hall à Hydromel\) : 1 Guerrier et 2 Commerçants",
      "raid.expend-vikings"),
     ("fr", "le raid exige 2 guerriers, aucun jeton, mon héros est un marchand : combien de vikings je rends ?",
-     r"Tu dépenses 2 Vikings, qui retournent au Hall à Hydromel : 2 Guerriers", "raid.expend-vikings"),
+     r"Tu dépenses 2 Vikings \(retour au Hall à Hydromel\) : 2 Guerriers", "raid.expend-vikings"),
     ("en", "Which Vikings go back to the Mead Hall if the raid needs 2 Warriors and 1 Trader, the zone has no "
            "token and my hero is a Trader?", r"You expend 2 Vikings, back to the Mead Hall: 2 Warriors",
      "raid.expend-vikings"),
@@ -141,7 +152,7 @@ COMPUTED = [
            "Krieger Rabatt: wie viele Wikinger muss ich abgeben?",
      r"Du gibst 3 Wikinger ab, .*Deutsche Ausgabe: Gebäude geben bei Raubzügen keinen Rabatt", "raid.expend-vikings"),
     ("fr", "Le raid demande 3 guerriers, aucun jeton, mon héros est un marchand et mon bâtiment réduit 1 guerrier : "
-           "combien de vikings je rends ?", r"Tu dépenses 2 Vikings, qui retournent au Hall à Hydromel : 2 Guerriers",
+           "combien de vikings je rends ?", r"Tu dépenses 2 Vikings \(retour au Hall à Hydromel\) : 2 Guerriers",
      "raid.expend-vikings"),
     # 4. Raid step F: card + zone bonus + unmatched cards (+1/0/-1/-2), never below 0
     ("en", "How much fame for Iona in the centre zone with 1 card left?", r"4 Fame: 3 for the raid card \+ 1",
@@ -162,6 +173,12 @@ COMPUTED = [
     ("fr", "raid de 3 gloire en zone du bas avec 2 cartes non associées : combien de gloire ?",
      r"4 de Gloire : 3 pour la carte Raid \+ 2", "raid.fame"),
     ("en", "I raid a 4-fame card in the bottom zone and 1 card stays unmatched. Fame?", r"6 Fame: 4 for the raid card",
+     "raid.fame"),
+    ("en", "fame for a 2 fame raid in the upper zone, 1 card unmatched?", r"2 Fame: 2 for the raid card \+ 0",
+     "raid.fame"),
+    ("en", "What fame do I get for Iona in the bottom zone when all cards are matched?", r"6 Fame: 3 for the raid",
+     "raid.fame"),
+    ("de", "Ruhm für Iona im unteren Bereich mit 2 offenen Karten?", r"4 Ruhm: 3 für die Raubzugkarte \+ 2",
      "raid.fame"),
     # 5. The Draw Phase: up to 6 cards, 7 with a Runic Circle
     ("en", "How many cards do I draw with 2 cards left?", r"You draw 4 cards", "turn.draw"),
@@ -221,6 +238,16 @@ COMPUTED = [
      "longship.range"),
     ("fr", "Mon drakkar de solidité 2 a 1 dégât, quelle est sa solidité ?", r"Pas détruit : .* avec 1 dégât a encore",
      "longship.range"),
+    ("en", "how many purple symbols to repair?", r"Repairing a longship costs 2 Seamanship symbols",
+     "action.repair-longship"),
+    ("en", "A range 1 ship gets 1 damage, is it destroyed?", r"Yes\. Destroyed: 1 damage on a range-1 longship",
+     "longship.destroyed"),
+    ("en", "whats my max viking count?", r"Your Viking limit is 10 Vikings", "limits.viking-limit"),
+    ("en", "how many times may I exchange a card per turn?", r"Once per turn", "action.exchange"),
+    ("de", "Wie oft darf ich pro Zug Karten tauschen?", r"Einmal pro Zug", "action.exchange"),
+    ("de", "Ein Schiff mit Reichweite 3 hat 3 Schaden. Was passiert?", r"Zerstört: 3 Schaden", "longship.destroyed"),
+    ("fr", "Un drakkar de solidité 1 reçoit 1 dégât : détruit ?", r"Détruit : 1 dégât sur un drakkar",
+     "longship.destroyed"),
     # 7. Final scoring: raids + buildings + longships + same-type triples + mixed triples (Thorsten's 29)
     ("en", "16 fame from raids, buildings worth 7 fame, a longship worth 2, 2 Warriors, 4 Traders and 4 Sailors: "
            "what is my final score?", r"29 Fame: 16 from raids \+ 7 for buildings \+ 2 for longships \+ 2 .* \+ 2",
@@ -242,6 +269,8 @@ COMPUTED = [
            "partie ?", r"12 de Gloire pour tout cela en fin de partie", "scoring.final"),
     ("fr", "combien de points en fin de partie pour 5 guerriers, 1 marchand et 1 marin ?",
      r"2 de Gloire grâce aux séries de Vikings : 1 série", "scoring.viking-sets"),
+    ("en", "What is the total for 10 fame, buildings worth 4 in total, 2 longships worth 1 and 2, and 3 sailors?",
+     r"18 Fame: 10 from raids \+ 4 for buildings \+ 3 for longships \+ 1", "scoring.final"),
     ("en", "final scoring: 20 fame on the track, buildings 2+3+1, longship 3, vikings: 3 warriors 3 traders 3 sailors. "
            "total?", r"35 Fame: 20 from raids \+ 6 for buildings \+ 3 for longships \+ 3 .* \+ 3", "scoring.final"),
 ]

@@ -488,7 +488,8 @@ YESNO = re.compile(r"(?:^|[.!?;:,\u2013-]\s*|\b(?:so|and|und|et|also|donc)\s+)(c
 
 # ---- 1. Construction Tokens -----------------------------------------------------------------------------------
 
-_BLD = ("building", "gebaude", "batiment")
+_BLD = ("building", "buidling", "buliding", "bulding", "buiding", "buildng", "gebaude", "gebeude", "batiment",
+        "batimen", "batiement")
 _TOK = ("token", "baumaterial", "marker", "plattchen", "jeton")
 TOKEN_TAKE = re.compile(r"\b(take|get|obtain|buy|nehmen|holen|bekommen|kaufen|prendre|obtenir|acheter|avoir)\s+"
                         r"(?:\w+\s+){0,3}?(tokens?|baumaterial\w*|marker\w*|jetons?|another one|one more|noch einen|"
@@ -503,7 +504,7 @@ def _token_calc(q: str, lang: str) -> Any:
     words = _ww(q)
     if not any(w.startswith(_TOK) for w in words):
         return None
-    built = _counts_of(words, _BLD)
+    built = [_count_before(words, i) for i, w in enumerate(words) if w.startswith(_BLD)]  # "a building": 1
     held = _counts_of(words, _TOK)
     nth = next((ORDINALS[w] for w in words if w in ORDINALS), None)
     built_n = next((n for n in built if n is not None), None)
@@ -558,7 +559,8 @@ _VIKS = ("viking", "wikinger", "warrior", "krieger", "guerrier", "trader", "hand
 _SYMS = ("symbol", "card", "karte", "carte", "icon")
 GATHER = re.compile(r"\b(gather\w*|collect\w*|sammel\w*|sammle|einsammeln|rassembl\w*|recolt\w*|recueill\w*|"
                     r"rekrutier\w*|recrut\w*|recruit\w*|"
-                    r"get|gets|getting|receive|bekomme\w*|erhalte\w*|kriege\w*|obtien\w*|recoi\w*|gagne\w*)\b")
+                    r"get|gets|getting|receive|bekomme\w*|erhalte\w*|kriege\w*|obtien\w*|recoi\w*|gagne\w*|"
+                    r"hol|hole|holen|nehme)\b")
 _INN = re.compile(r"\b(inn|inns|gasthaus|gasthof|taverne|wirtshaus|auberge)\b")
 _HALL = re.compile(r"\b(mead hall|met ?halle|methalle|hydromel|reserve|stock|vorrat|supply|hall|halle)\b")
 _LEFT = re.compile(r"\b(left|remain\w*|ubrig|noch|rest\w*|only|nur|plus que|seulement|reste\w*)\b")
@@ -611,7 +613,7 @@ def _gather_calc(q: str, lang: str) -> Any:
     left: int | None = None
     for i, w in enumerate(words):
         n = _count_before(words, i)
-        if w.startswith(_SYMS) and n is not None:
+        if (w.startswith(_SYMS) or w.endswith(("symbol", "symbole", "karte", "karten"))) and n is not None:
             if symbols is not None:
                 return None
             symbols = n
@@ -622,7 +624,8 @@ def _gather_calc(q: str, lang: str) -> Any:
                     _LEFT.search(before):
                 left = n
             elif (re.search(r"\b(have|has|hold|own|got|already|habe|hab|besitze|schon|bereits|ai|possede|deja)\b",
-                            before) or re.search(r"^(already|schon|bereits|deja)\b", after)) and not GATHER.search(
+                            before) or re.search(r"^(already|schon|bereits|deja)\b", after)
+                  or i >= 2 and words[i - 2] in ("at", "with", "mit", "bei", "avec")) and not GATHER.search(
                     " ".join(words[max(0, i - 3):i])):
                 if had is not None:
                     return None
@@ -657,7 +660,8 @@ def _gather_calc(q: str, lang: str) -> Any:
         gathered = got
     if gathered is None or gathered <= 0:
         return None
-    inn = _INN.search(q) is not None
+    inn = _INN.search(q) is not None and not re.search(r"\b(no|without|kein\w*|ohne|pas d|sans|aucune?)\s+(an? )?"
+                                                         r"(inn|gasthaus|gasthof|taverne|auberge)\b", q)
     if inn and symbols is not None:
         return None  # some Inns add Vikings when gathering: which one is not said
     limit = _limit(inn)
@@ -681,6 +685,10 @@ def _gather_calc(q: str, lang: str) -> Any:
                                limit=limit))
         if not inn:
             parts.append(_calc("gather_inn", lang, limit=_limit(True)))
+        else:
+            bonus = max(b.gather_bonus for b in default_set().buildings if BUILDING_TYPES[b.type] == "inn")
+            if bonus:
+                parts.append(_calc("gather_inn_bonus", lang, n=bonus))
         ids = ["name-of-odin.limits.viking-limit"] + ids
     if not parts:
         return None
@@ -715,7 +723,8 @@ def _zone(q: str) -> int | None:
 
 def _raid_probe(need: tuple[int, int, int], fame: int, zone: int, token: int | None, hero_v: int,
                 hero_disc: tuple[int, int], ship_disc: tuple[int, int], edition: str,
-                bld_disc: tuple[int, int] = (-1, 0)) -> Any:
+                bld_disc: tuple[int, int] = (-1, 0), ship_range: int = 9, ship_damage: int = 0,
+                damage_probe: bool = False) -> Any:
     """A scenario where seat 0 (a Hero of `hero_v`, a longship with `ship_disc`, a building with `bld_disc`)
     raids a card needing `need` and giving `fame` in `zone`, whose Viking Token is `token`, under `edition`'s
     rules: the engine's own raid procedure then answers."""
@@ -724,13 +733,13 @@ def _raid_probe(need: tuple[int, int, int], fame: int, zone: int, token: int | N
     data = load_cards()
     data["raids"][0] = {"code": "asked", "name": "?", "vikings": "".join(VIKINGS[v] * n for v, n in enumerate(need)),
                         "fame": fame}
-    effects: list[dict[str, Any]] = [{"kind": "no_damage"}]
+    effects: list[dict[str, Any]] = [{"kind": "raid_fame", "n": 1} if damage_probe else {"kind": "no_damage"}]
     if hero_disc[1]:
         effects = [{"kind": "raid_discount", "viking": VIKINGS[hero_disc[0]], "n": hero_disc[1]}]
     data["heroes"][0] = {"code": "askedhero", "name": "?", "viking": VIKINGS[hero_v], "ability": "raid",
                          "effects": effects}
     ship_eff = [{"kind": "raid_discount", "viking": VIKINGS[ship_disc[0]], "n": ship_disc[1]}] if ship_disc[1] else []
-    data["longships"][0] = {"code": "askedship", "name": "?", "range": 9, "fame": 0, "effects": ship_eff}
+    data["longships"][0] = {"code": "askedship", "name": "?", "range": ship_range, "fame": 0, "effects": ship_eff}
     buildings: list[str] = []
     if bld_disc[1]:
         data["buildings"][0] = {"code": "askedbld", "name": "?", "type": "forge", "fame": 0, "effects": [
@@ -744,7 +753,8 @@ def _raid_probe(need: tuple[int, int, int], fame: int, zone: int, token: int | N
     tokens: list[str | None] = ["W" if z["token"] else None for z in data["board"]["sea"]]
     if token is not None:
         tokens[zone] = VIKINGS[token]
-    return _scenario({"cards": data, "heroes": ["askedhero", None], "longships": [["askedship"], []], "sea": sea,
+    ship: Any = {"ship": "askedship", "damage": ship_damage} if ship_damage else "askedship"
+    return _scenario({"cards": data, "heroes": ["askedhero", None], "longships": [[ship], []], "sea": sea,
                       "zone_tokens": tokens, "vikings": [[20, 20, 20], [0, 0, 0]], "edition": edition,
                       "mead_hall": [10, 10, 10], "buildings": [buildings, []]})
 
@@ -914,7 +924,10 @@ _UNMATCHED = re.compile(r"\b(\d|no|none|zero|one|two|three|null|kein\w*|eine?|zw
                         r"(?:\w+\s+)?(cards?|karten?|cartes?)\b[^.?!]{0,40}\b(left|remain\w*|unmatched|not matched|"
                         r"on the table|open|ubrig|offen|liegen|auf dem tisch|nicht|restant\w*|reste\w*|sur la table|"
                         r"non|ouvert\w*)")
-_ALL_MATCHED = re.compile(r"\b(all (cards )?matched|matched (them )?all|alle (karten )?(bedient|abgedeckt|gematcht)|"
+_UNMATCHED_ADJ = re.compile(r"\b(\d|no|one|two|three|eine?|zwei|drei|une?|deux|trois)\s+(?:offen\w*|unmatched|"
+                            r"leftover|remaining|ubrig\w*|restante?s?)\s+(cards?|karten?|cartes?)\b")
+_ALL_MATCHED = re.compile(r"\b(all (the )?(cards )?((are|were|get|got) )?matched|no cards? (are )?(left|unmatched)|"
+                          r"matched (them )?all|alle (karten )?(bedient|abgedeckt|gematcht)|"
                           r"toutes? (les cartes )?(associee|couverte|appariee)s?|nothing left|nichts (mehr )?ubrig|"
                           r"plus rien)\b")
 
@@ -928,9 +941,10 @@ def _raid_named(q: str) -> Any:
 def _fame_calc(q: str, lang: str) -> Any:
     if not (_RAIDW.search(q) or _raid_named(q) is not None) or not FAME_Q.search(q):
         return None
-    if not re.search(r"\b(how much|how many|what|wie ?viel\w*|welche|combien|quel\w*)\b|\b(fame|ruhm|gloire)\s*\?", q):
+    if not re.search(r"\b(how much|how many|what|wie ?viel\w*|welche|combien|quel\w*)\b|\b(fame|ruhm|gloire)\s*\?"
+                     r"|^\W*(fame|ruhm|gloire)\b", q):
         return None
-    m = _UNMATCHED.search(q) or _UNMATCHED_AFTER.search(q)
+    m = _UNMATCHED_ADJ.search(q) or _UNMATCHED.search(q) or _UNMATCHED_AFTER.search(q)
     if m:
         unmatched = _num(m.group(1))
         if m.group(1) in ("eine", "ein", "une", "un") or unmatched is None:
@@ -1047,7 +1061,7 @@ def _action_cost(kind: str) -> int | None:
 
 def _ship_cost_calc(q: str, lang: str) -> Any:
     words = _ww(q)
-    if not any(w.startswith(_SHIP) for w in words) or not _COST_Q.search(q):
+    if not (any(w.startswith(_SHIP) for w in words) or re.search(_SHIP_ACTIONS[2][1], q)) or not _COST_Q.search(q):
         return None
     kinds = [k for k, pat in _SHIP_ACTIONS if re.search(pat, q)]
     if len(kinds) != 1 or re.search(r"\b(raid|raubz\w*|damage\w*|schaden|degat\w*|range|reichweite|portee|"
@@ -1094,27 +1108,35 @@ def _damage_calc(q: str, lang: str) -> Any:
     dmg = _num(dm.group(1) or dm.group(3))
     if dmg is None or not 1 <= rng <= 9:
         return None
-    cs = default_set()
-    base = next((s for s in cs.ships if s.range == rng), None)
-    if base is None:
+    if dmg > rng or rng > 9:
         return None
-    left = rng - dmg
-    # the engine's own reading: a ship with that damage, destroyed when damage reaches its range
-    state = _scenario({"longships": [[{"ship": base.code, "damage": min(dmg, rng - 1)}], []]}) if dmg < rng else None
-    if dmg < rng and state is not None:
-        from engine.name_of_odin.game import _profile, _ship_range
+    left, destroyed = _damage_probe(rng, dmg)
+    text = _calc("damage_destroyed" if destroyed else "damage_ok", lang, range=rng, left=left,
+                 dmg=tn(P + "calc.damage", dmg, lang))
+    ids = ["name-of-odin.longship.destroyed", "name-of-odin.raid.damage"] if destroyed else [
+        "name-of-odin.longship.range", "name-of-odin.longship.destroyed"]
+    return _answer(_yn(q, destroyed, lang) + text, lang, ids)
 
-        left = _ship_range(cs, state.ships[0][0], _profile(cs, state.blds[0]))
-        return _answer(_yn(q, False, lang) + _calc("damage_ok", lang, range=rng, dmg=tn(P + "calc.damage", dmg, lang),
-                                                   left=left), lang,
-                       ["name-of-odin.longship.range", "name-of-odin.longship.destroyed"])
-    return _answer(_yn(q, True, lang) + _calc("damage_destroyed", lang, range=rng,
-                                              dmg=tn(P + "calc.damage", dmg, lang)), lang,
-                   ["name-of-odin.longship.destroyed", "name-of-odin.raid.damage"])
+
+def _damage_probe(rng: int, dmg: int) -> tuple[int, bool]:
+    """(range left, destroyed) of a range-`rng` longship reaching `dmg` damage: a ship with one damage less raids
+    and the engine's step G puts the last Damage Token on it."""
+    from engine.name_of_odin.actions import LongshipDamaged, Match
+    from engine.name_of_odin.game import MATCH
+
+    state = _raid_probe((1, 0, 0), 1, 0, None, 0, (-1, 0), (-1, 0), "en", ship_range=rng, ship_damage=dmg - 1,
+                        damage_probe=True)
+    cs = state.cs
+    r, sh = cs.raid_index["asked"], cs.ship_index["askedship"]
+    probe = state._replace(phase=MATCH, to_move=0, hands=(0,) + state.hands[1:], table=(),
+                           ctx=(r, state.sea.index(r), sh, (), (), 0))
+    _, events = GAME.apply(probe, Match(()))
+    got = next(e for e in events if isinstance(e, LongshipDamaged))
+    return got.range, got.destroyed
 
 
 LIMIT_Q = re.compile(r"\b(viking limit|limit of vikings|wikingerlimit|wikinger-limit|limite de vikings|"
-                     r"how many vikings (can|may|could) i (have|keep|hold|own)|max\w* (number of )?vikings|"
+                     r"how many vikings (can|may|could) i (have|keep|hold|own)|max\w* (number of )?vikings?|"
                      r"wie viele wikinger (darf|kann) ich (haben|behalten|besitzen)|"
                      r"combien de vikings (puis-je|je peux|peut-on|on peut) (avoir|garder|posseder))\b")
 HAND_Q = re.compile(r"\b(hand ?limit|handlimit|handkartenlimit|kartenlimit|limite de (cartes en )?main|"
@@ -1138,7 +1160,8 @@ def _direct_calc(q: str, lang: str) -> Any:
         cs = default_set()
         extra = [b for b in cs.buildings if b.extra_exchange]
         btypes = join_list(sorted({_t(f"btype.{BUILDING_TYPES[b.type]}", lang) for b in extra}), lang, "or")
-        no = _calc("no", lang) + " " if YESNO.search(q) else ""
+        no = _calc("no", lang) + " " if YESNO.search(q) and not re.search(
+            r"\b(how (many times|often)|wie oft|wie viele male?|combien de fois)\b", q) else ""
         return _answer(no + _calc("exchange", lang, types=btypes), lang, ["name-of-odin.action.exchange"])
     return None
 
@@ -1189,6 +1212,9 @@ def _score_calc(q: str, lang: str) -> Any:
         if got:
             return None
         if cat is None:
+            nums = [n for w in words for n in [_num(w)] if n is not None and w not in _ARTICLES]
+            if len(nums) == 1 and re.search(r"\b(fame|ruhm|gloire)\b", clause) and "raid" not in parts:
+                parts["raid"] = nums[0]  # "10 fame" said alone: the Fame on the track
             continue
         idx = next(i for i, w in enumerate(words) if w.startswith(dict(_CATS)[cat]))
         count = _count_before(words, idx)
