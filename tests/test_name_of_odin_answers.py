@@ -141,6 +141,13 @@ COMPUTED = [
      "raid.expend-vikings"),
     ("de", "Welche Wikinger gehen zurück in die Methalle: Raubzug braucht 2 Krieger, kein Plättchen, Held Krieger?",
      r"Du gibst 1 Wikinger ab, zurück in die Methalle: 1 Krieger", "raid.expend-vikings"),
+    ("de", "welche wikinger muss ich beim raubzug auf iona abgeben wenn mein held ein seemann ist und das plättchen "
+           "ein krieger (mittlere zone)?", r"Du gibst 4 Wikinger ab, zurück in die Methalle: 1 Krieger und 3 Händler",
+     "raid.expend-vikings"),
+    ("fr", "pour un raid qui exige 3 marchands et 1 marin avec un jeton guerrier au centre, héros marchand, drakkar "
+           "sans réduction : quels vikings je paie ?",
+     r"Tu dépenses 4 Vikings \(retour au Hall à Hydromel\) : 1 Guerrier, 2 Commerçants et 1 Navigateur",
+     "raid.expend-vikings"),
     # building discounts: not in the German edition (the question's language picks it, unless it names one)
     ("en", "The raid needs 3 Warriors, no token, my hero is a Trader and my Weapon Smithy discounts 1 Warrior: how "
            "many Vikings do I expend?", r"You expend 2 Vikings, back to the Mead Hall: 2 Warriors",
@@ -271,6 +278,8 @@ COMPUTED = [
      r"2 de Gloire grâce aux séries de Vikings : 1 série", "scoring.viking-sets"),
     ("en", "What is the total for 10 fame, buildings worth 4 in total, 2 longships worth 1 and 2, and 3 sailors?",
      r"18 Fame: 10 from raids \+ 4 for buildings \+ 3 for longships \+ 1", "scoring.final"),
+    ("de", "Am Spielende: 12 Ruhm auf der Leiste, Gebäude mit 2, 2 und 3 Ruhm, ein Langschiff mit 1 Ruhm, 4 Krieger, "
+           "2 Händler, 1 Seemann. Endstand?", r"22 Ruhm: 12 aus Raubzügen \+ 7 für Gebäude \+ 1", "scoring.final"),
     ("en", "final scoring: 20 fame on the track, buildings 2+3+1, longship 3, vikings: 3 warriors 3 traders 3 sailors. "
            "total?", r"35 Fame: 20 from raids \+ 6 for buildings \+ 3 for longships \+ 3 .* \+ 3", "scoring.final"),
 ]
@@ -323,6 +332,7 @@ LOOKALIKES = [
     ("en", "How much does a building cost?"),
     ("en", "How much does the first hero cost?"),
     ("en", "2 buildings worth 3 fame, how much fame at the end?"),
+    ("en", "final score with buildings worth 3, then 4 and 5 for the others, 3 warriors?"),
     ("en", "I have 3 cards in hand, how many can I add to a raid?"),
     ("en", "I still have 4 cards, how many Vikings can I gather at most?"),
     ("de", "Ich habe 3 Karten auf der Hand, wie viele darf ich abwerfen?"),

@@ -767,10 +767,11 @@ _BUILDING_WORD = re.compile(r"\b(" + _BLD_WORDS + r")\b")
 def _roles(q: str) -> list[tuple[str, str]]:
     """The question cut into clauses, each with the role its Vikings play: token, hero, ship or need."""
     out = []
-    for clause in re.split(r"[,;:()]|\s[-–]\s|\b(?:and|und|et|plus|minus|but|aber|mais|while|wahrend|alors que)\b(?="
+    for clause in re.split(r"[,;:()]|\s[-–]\s|\b(?:and|und|et|plus|minus|but|aber|mais|while|wahrend|alors que|with|"
+                           r"mit|avec|wenn|if|si|when|als|quand)\b(?="
                            r"\s+(?:my|mein\w*|mon|ma|the|der|die|das|le|la|its|ihr\w*|sa|son|a|an|ein\w*|un|une)?"
                            r"\s*(?:\w+\s+)?(?:hero|held|heros|ship|longship|schiff|langschiff|bateau|navire|drakkar|"
-                           r"token|marker|jeton|zone|" + _BLD_WORDS + r"))", q):
+                           r"token|marker|\w*plattchen|jeton|zone|" + _BLD_WORDS + r"))", q):
         if not clause or not clause.strip():
             continue
         words = _ww(clause)
@@ -1179,7 +1180,7 @@ _TOTAL = re.compile(r"\b(in total|total|together|altogether|insgesamt|zusammen|a
 
 
 def _score_clauses(q: str) -> list[str]:
-    q = re.sub(r"(\d)\s*\+\s*(?=\d)", r"\1 and ", q)  # "buildings 2+3+1": three values of one clause
+    q = re.sub(r"(\d)\s*[+,]\s*(?=\d)", r"\1 and ", q)  # "buildings 2+3+1", "2, 2 and 3": one clause's values
     cat = r"(?:(?!and\b|und\b|et\b|fame\b|ruhm\b|gloire\b)\w+\s+){0,2}(?:" + \
         "|".join(s for _, stems in _CATS for s in stems) + \
         r"|warrior|krieger|guerrier|trader|handler|commercant|marchand|sailor|seemann|seemanner|seeleute|marin|" \
@@ -1215,6 +1216,8 @@ def _score_calc(q: str, lang: str) -> Any:
             nums = [n for w in words for n in [_num(w)] if n is not None and w not in _ARTICLES]
             if len(nums) == 1 and re.search(r"\b(fame|ruhm|gloire)\b", clause) and "raid" not in parts:
                 parts["raid"] = nums[0]  # "10 fame" said alone: the Fame on the track
+            elif nums:
+                return None  # numbers whose object is not read
             continue
         idx = next(i for i, w in enumerate(words) if w.startswith(dict(_CATS)[cat]))
         count = _count_before(words, idx)
