@@ -280,6 +280,14 @@ COMPUTED = [
      r"18 Fame: 10 from raids \+ 4 for buildings \+ 3 for longships \+ 1", "scoring.final"),
     ("de", "Am Spielende: 12 Ruhm auf der Leiste, Gebäude mit 2, 2 und 3 Ruhm, ein Langschiff mit 1 Ruhm, 4 Krieger, "
            "2 Händler, 1 Seemann. Endstand?", r"22 Ruhm: 12 aus Raubzügen \+ 7 für Gebäude \+ 1", "scoring.final"),
+    ("en", "Thorsten has 16 fame from raids, 7 for buildings and 2 for his longship, plus 2 Warriors, 4 Traders and 4 "
+           "Sailors. What is his final score?", r"29 Fame: 16 from raids", "scoring.final"),
+    ("de", "Thorsten hat 16 Ruhm aus Raubzügen, 7 für Gebäude und 2 für sein Langschiff, dazu 2 Krieger, 4 Händler und "
+           "4 Seemänner. Wie viel Ruhm hat er am Ende?", r"29 Ruhm: 16 aus Raubzügen", "scoring.final"),
+    ("fr", "Thorsten a 16 de gloire grâce aux raids, 7 pour les bâtiments et 2 pour son drakkar, plus 2 guerriers, 4 "
+           "marchands et 4 marins. Quel est son score final ?", r"29 de Gloire : 16 des raids", "scoring.final"),
+    ("en", "At game end I have 3 buildings worth 2 fame each and 6 traders. How much fame do they add?",
+     r"8 Fame from these at game end: 6 for buildings", "scoring.final"),
     ("en", "final scoring: 20 fame on the track, buildings 2+3+1, longship 3, vikings: 3 warriors 3 traders 3 sailors. "
            "total?", r"35 Fame: 20 from raids \+ 6 for buildings \+ 3 for longships \+ 3 .* \+ 3", "scoring.final"),
 ]
