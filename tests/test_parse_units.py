@@ -691,3 +691,16 @@ def test_swiss_german_numbers_and_colours() -> None:
     assert _n(parse_move(GAME, state, 0, "Ich leg di drü Föifi und nimm di pinki Vieri")) == "play B5 R5 O5 take P4"
     res = parse_move(GAME, state, 0, "Ich spil di grüeni Drü")
     assert res.kind == "illegal" and res.illegal is not None and res.illegal.code == "wrong_count"
+
+
+@pytest.mark.parametrize("text", ["Boah, zwei Sechsen, gemein", "come on, play your sixes already",
+                                  "nice one, the red six!", "allez, dépêche-toi de jouer", "los, leg schon deine Zwei"])
+def test_a_remark_out_of_turn_is_no_move(text: str) -> None:
+    res = parse_move(GAME, S_SIXTY, 1, text)  # seat 1 speaks while seat 0 is to move
+    assert res.kind == "no_match", res
+
+
+@pytest.mark.parametrize("text", ["play R6 R2 take G5", "the red six and the red two", "ich lege die rote Sechs"])
+def test_a_move_tried_out_of_turn_is_refused(text: str) -> None:
+    res = parse_move(GAME, S_SIXTY, 1, text)
+    assert res.kind == "illegal" and res.illegal is not None and res.illegal.code == "not_your_turn", res

