@@ -155,6 +155,10 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("pass", "de", "passen passe", True),
     ("pass", "de", "pass", False),
     ("pass", "fr", "passer passe", True),
+    ("pass", "en", "decline", True),
+    ("pass", "de", "verzichten verzichte", True),
+    ("pass", "de", "verzicht", False),
+    ("pass", "fr", "renoncer renonce", True),
     ("match", "en", "match matching counter", True),
     ("match", "de", "kontern kontere", True),
     ("match", "fr", "contrer correspondre", True),
@@ -166,7 +170,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("stop", "de", "aufhoren stopp genug hore hor", False),
     ("stop", "fr", "arreter arrete assez", False),
     ("pay", "en", "pay paying spend spending discard discarding", True),
-    ("pay", "de", "bezahlen bezahle zahle zahlen ausgeben abwerfen", True),
+    ("pay", "de", "bezahlen bezahle zahle zahlen ausgeben abwerfen ablegen", True),
     ("pay", "de", "werfe", False),
     ("pay", "fr", "payer paie paye depenser depense defausser defausse", True),
 )
@@ -522,6 +526,7 @@ class Phrase:
         return self.count if self.count is not None else 1
 
 
+_SO = frozenset({"so", "thus", "giving", "makes", "also", "dann", "macht", "donc", "alors", "soit", "ca"})
 _RECRUIT_SYMBOL_WORDS = frozenset({"held", "helden", "recruit", "hero"})
 _AFTER_CARD = frozenset({"card", "symword", "conj", "for", "with", "sep", "num", "link", "to", "verb", "word"})
 
@@ -637,8 +642,8 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
             close()
             if kind in ("with", "for"):
                 role = kind
-            elif kind in ("verb", "sep") or kind == "conj" and s.text in (".", ";"):
-                role = ""
+            elif kind in ("verb", "sep") or kind == "conj" and s.text in (".", ";") or s.text in _SO:
+                role = ""  # "..., donc trois guerriers": what follows "so" is the outcome, not the payment
             rest.append(s)
     close()
     # a phrase without a noun takes the next one's across "and": "my red and blue cards"
@@ -652,9 +657,14 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
         if p.head == "viking" and p.vik is not None and p.sym is None and q.lead == "conj" and q.head == "card" \
                 and q.vik is not None and q.vik != p.vik and q.sym is not None and not q.typed:
             p.sym, p.head = q.sym, "card"
-    # "die Seemannkarte mit Handwerk", "the trader card with the craft symbol": one card, both symbols
+    # "die Seemannkarte mit Handwerk", "the trader card with the craft symbol": one card, both symbols; also "den
+    # Händler mit Heldensymbol" (a Viking type, then "with" a symbol said as a symbol: the card)
+    symbol_said = any(s.text.endswith(("symbol", "symbole", "symbols", "symboles")) for s in syms)
     for i in range(len(phrases) - 2, -1, -1):
         p, q = phrases[i], phrases[i + 1]
+        if p.head == "viking" and p.vik is not None and p.sym is None and p.n() == 1 and symbol_said \
+                and q.lead == "with" and q.vik is None and q.sym is not None and q.head is None:
+            p.head = "card"
         if p.vik is not None and p.sym is None and p.head == "card" and p.n() == 1 and q.lead == "with" \
                 and q.vik is None and q.sym is not None and q.head in (None, "card") and q.count is None \
                 and not q.every and (q.head is None or any(s.kind == "symword" for s in syms)):
@@ -886,8 +896,9 @@ class NooReading:
                 return None
             if p.count is not None and p.count not in gained:
                 return None
-        if len(self.vikings) > 1:
-            return None
+        if len(self.vikings) > 1 and (len({p.vik for p in self.vikings} - {None}) > 1
+                                      or len({p.count for p in self.vikings} - {None}) > 1):
+            return None  # "gathering warriors ..., so 3 warriors": one kind said twice is one
         if not _cover(list(cards), self.cards):
             return None
         for p in self.loose:  # colours only: the Vikings gathered, or the cards paid
@@ -1260,6 +1271,13 @@ class NooParser(GameParser):
                 ("exchange" in verbs and present & {"neg", "nope", "none"}) or "keep" in present):
             # "no second swap", "keinen Tausch mehr", "pas d'autre échange", "je garde mes cartes"
             r = NooReading(frozenset({"exchange_done"}), player=player)
+            r.said_done = True
+            return r
+        if decision in ("noo_raid_match", "noo_raid_add") and "keep" in present and not verbs - {"match", "add"} \
+                and not [p for p in phrases if p.vik or p.sym]:
+            # "I'm keeping my cards (, no matches this time)", "je garde mes cartes": nothing matched or added
+            r = NooReading(frozenset({"match"} if decision == "noo_raid_match" else {"pass"}), player=player)
+            r.none = True
             r.said_done = True
             return r
         none = "none" in present or (bool(present & {"nope", "neg"}) and decision in ("noo_raid_add", "noo_raid_match")
