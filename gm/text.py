@@ -92,8 +92,15 @@ def is_regret(words: Sequence[str]) -> bool:
 
 def is_request(text: str) -> bool:
     """A request to the game master to do something ("could you play the two sixes for me?", "kannst du ...",
-    "pourrais-tu ..."): a move when it names one, though it is phrased as a question."""
-    return bool(_REQUEST.match(fold(text)))
+    "pourrais-tu ...", "could I recruit Harald please?"): a move when it names one, though it is phrased as a
+    question. Asking leave without "please" ("can I raid Iona?") stays a question."""
+    folded = fold(text)
+    return bool(_REQUEST.match(folded) or _MAY_I.match(folded) and _PLEASE.search(folded))
+
+
+_MAY_I = re.compile(r"^\W*(could|can|may|might) i\b|^\W*(kann|konnte|koennte|darf|durfte|duerfte) ich\b|"
+                    r"^\W*(puis|pourrais)[- ]je\b|^\W*(est-ce que )?je (peux|pourrais)\b")
+_PLEASE = re.compile(r"\b(please|pls|plz|bitte|s'il (te|vous) plait|svp|stp)\b")
 
 
 def looks_like_question(text: str) -> bool:

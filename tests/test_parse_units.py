@@ -704,3 +704,22 @@ def test_a_remark_out_of_turn_is_no_move(text: str) -> None:
 def test_a_move_tried_out_of_turn_is_refused(text: str) -> None:
     res = parse_move(GAME, S_SIXTY, 1, text)
     assert res.kind == "illegal" and res.illegal is not None and res.illegal.code == "not_your_turn", res
+
+
+@pytest.mark.parametrize("text", ["could I play the red six and the red two please?",
+                                  "darf ich bitte die rote Sechs und die rote Zwei legen?",
+                                  "est-ce que je peux poser le six et le deux rouges, s'il te plaît ?"])
+def test_asking_leave_with_please_is_a_request(text: str) -> None:
+    assert _n(parse_move(GAME, S_SIXTY, 0, text)) == "play R6 R2 take G5"
+
+
+@pytest.mark.parametrize("text", ["can I play the red six and the red two?", "darf ich die rote Sechs legen?"])
+def test_asking_leave_without_please_is_a_question(text: str) -> None:
+    assert parse_move(GAME, S_SIXTY, 0, text).kind == "no_match"
+
+
+@pytest.mark.parametrize("text", ["is 62 enough against 5? ok then red six and red two",
+                                  "reicht das? dann rote Sechs und rote Zwei",
+                                  "ça suffit ? bon, le six et le deux rouges alors"])
+def test_a_question_answered_at_once_by_a_move(text: str) -> None:
+    assert _n(parse_move(GAME, S_SIXTY, 0, text)) == "play R6 R2 take G5"

@@ -546,6 +546,11 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
     exact = parser.exact(game, state, text)
     readings: list[Any] = []
     unsure = False
+    if exact is None and (tail := _after_question(text)) is not None:
+        # "can I play my pink nine? ok I play it", "forge gives me another swap, right? TR for TN then"
+        return parse_with(parser, game, state, player, tail, lang)
+    if exact is None and is_request(text):
+        hits = [h for h in hits if h.text != "?"]  # "could I recruit Harald please? Paying ...": a request
     if exact is None and is_regret([t.text for t in tokens]):
         return no_match("statement", detected)  # "j'aurais dû construire l'Auberge": not a move now
     if exact is None and is_question(text) and not (
@@ -578,6 +583,20 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
             h.first(*parser.request_kinds) for h in hits)):
         res.kind = "confirm"  # "lol my kid calls the black 9 'the jarl'": a remark as often as a move
     return res
+
+
+_DECIDED = re.compile(r"\b(then|ok|okay|so|alright|fine|dann|also|gut|alors|bon|donc|bref)\b", re.IGNORECASE)
+
+
+def _after_question(text: str) -> str | None:
+    """The move said after a question the player answers at once ("can I play my pink nine? ok I play it",
+    "Schmiede gibt mir noch einen Tausch, oder? Dann WN gegen WC"): the words after the last question mark,
+    when they are no question themselves and say the player decided (then/ok/dann/alors ...). Else None."""
+    head, mark, tail = text.rpartition("?")
+    tail = tail.strip(" .!,;:-")
+    if not mark or not head.strip() or len(tail.split()) < 2 or is_question(tail) or not _DECIDED.search(tail):
+        return None
+    return tail
 
 
 # Said by a player whose turn it is not: words addressed to (or about) someone else, and cheering, make a remark,

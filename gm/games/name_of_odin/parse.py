@@ -1192,10 +1192,16 @@ class NooParser(GameParser):
         side = _side(folded)
         if side and state.decision.kind == "noo_take_viking" and 0 <= player < state.players:
             # "from the player on my left": the next seat clockwise (the engine's order); "right": the one before
-            seat = (player + side) % state.players
-            if reading.seat is not None and reading.seat != seat:
-                return Interpretation([], "inconsistent")
-            reading.seat = seat
+            n = state.players
+            if side == ACROSS and n % 2 == 1:  # across a table of 3 or 5: either of the two far seats, asked
+                far = frozenset({(player + n // 2) % n, (player + n // 2 + 1) % n})
+                if reading.seat is None:
+                    reading.seat_options = far
+            else:
+                seat = (player + (n // 2 if side == ACROSS else side)) % n
+                if reading.seat is not None and reading.seat != seat:
+                    return Interpretation([], "inconsistent")
+                reading.seat = seat
         if unknown >= 3 and not any(s.kind in ("verb", "name", "typecode") for s in syms):
             return Interpretation([], "chat")
         typos = sum(1 for h in hits if h.distance > 0)
@@ -1660,9 +1666,16 @@ def _matching_cards(phrases: list[Phrase]) -> list[Phrase]:
 
 
 def _side(folded: str) -> int:
-    """+1 for a neighbour named by "left" (the next seat clockwise), -1 for "right", 0 for neither or both."""
-    left, right = bool(_LEFT.search(folded)), bool(_RIGHT.search(folded))
-    return 0 if left == right else (1 if left else -1)
+    """+1 for a neighbour named by "left" (the next seat clockwise), -1 for "right", ACROSS for the player
+    opposite ("across the table", "gegenüber", "en face"), 0 for none or several."""
+    left, right, across = bool(_LEFT.search(folded)), bool(_RIGHT.search(folded)), bool(_ACROSS.search(folded))
+    if left + right + across != 1:
+        return 0
+    return 1 if left else -1 if right else ACROSS
+
+
+ACROSS = 99
+_ACROSS = re.compile(r"\b(across|opposite|gegenuber|gegenueber|en face|vis-a-vis|vis a vis)\b")
 
 
 def _reveals(game: Any, state: Any, reading: NooReading) -> bool:
