@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.jorvik.cards import default_cards
-from engine.jorvik.game import GAME, defence_of
+from engine.jorvik.game import GAME, ROW_MAX, defence_of
 from gm.games.jorvik import narrate
 from gm.games.jorvik.narrate import card_name, card_named, coins, good_name
-from gm.i18n import join_list, t
+from gm.i18n import join_list, t, tn
 from gm.narrate.common import player_name
 from gm.text import fold
 
@@ -28,6 +28,17 @@ SECTIONS = {
     "income": ["jorvik.loading.income"],
     "deck": ["jorvik.end.trigger"],
     "feast": ["jorvik.cards.feasts"],
+    "rows": ["jorvik.demand.rows"],
+    "picts": ["jorvik.picts.defence", "jorvik.picts.ties"],
+    "warriors": ["jorvik.cards.warriors", "jorvik.cards.defence"],
+    "storage": ["jorvik.goods.storage", "jorvik.cards.warehouse"],
+    "spaces": ["jorvik.offer.spaces"],
+    "players": ["jorvik.setup.players"],
+    "jarl": ["jorvik.jarl.differences"],
+    "market": ["jorvik.goods.market_exchange"],
+    "cash": ["jorvik.goods.coin_exchange"],
+    "exchange": ["jorvik.cards.goods_buildings"],
+    "oracle": ["jorvik.cards.oracles"],
 }
 
 COST = re.compile(
@@ -229,6 +240,9 @@ def _moves(state: Any, player: int, lang: str, names: Sequence[str]) -> Any:
 # ---- positions the question describes ----------------------------------------------------------------------
 
 def hypothetical_answer(question: str, lang: str, state: Any = None) -> Any:
+    found = computed_answer(question, lang, state)
+    if found is not None:
+        return found
     q = fold(question).strip()
     m = CARD_DOES.search(q) if not COST.search(q) else None
     if m:
@@ -377,3 +391,737 @@ def final_lines(state: Any, lang: str, names: Sequence[str]) -> list[str]:
 
 
 __all__ = ["card_lines", "final_lines", "hypothetical_answer", "join_list", "state_answer"]
+
+
+# ---- computed answers: small situations the question describes ---------------------------------------------
+# "5 Vikings in the row, the first two withdraw: what does the third pay?", "4 reserviert, meine ist die dritte",
+# "combien de pièces pour 7 marchandises ?": the numbers are read from the question (digits, number words and
+# ordinals in three languages), the position is built with the engine's scenario (or a card document holding the
+# cards the question describes) and the engine's own rules give the figure. Anything not read with certainty is
+# left to the digest (None).
+
+_CARDINALS = {
+    "zero": 0, "null": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "eins": 1, "zwei": 2, "zwo": 2, "drei": 3, "vier": 4,
+    "funf": 5, "fuenf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwolf": 12,
+    "beide": 2, "beiden": 2, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9,
+    "dix": 10, "onze": 11, "douze": 12, "both": 2}
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "premier": 1, "premiers": 1, "premiere": 1, "premieres": 1, "deuxieme": 2, "seconde": 2,
+    "troisieme": 3, "quatrieme": 4, "cinquieme": 5, "sixieme": 6, "septieme": 7, "huitieme": 8, "neuvieme": 9}
+_DE_ORD = re.compile(r"\b(erst|zweit|dritt|viert|funft|fuenft|sechst|siebt|siebent|acht|neunt)(e|er|en|es|em)\b")
+_DE_ORD_N = {"erst": 1, "zweit": 2, "dritt": 3, "viert": 4, "funft": 5, "fuenft": 5, "sechst": 6, "siebt": 7,
+             "siebent": 7, "acht": 8, "neunt": 9}
+
+
+def _numbers(question: str) -> str:
+    """The question folded, number words as digits and ordinals as "o<k>" ("the third" -> "the o3")."""
+    q = " " + fold(question).replace("’", "'") + " "
+    q = re.sub(r"(\d+)(?:st|nd|rd|th|e|eme|er|ere|ieme)\b", r"o\1", q)
+    q = re.sub(r"\b(\d)\.(?=\s*[a-z])", r"o\1 ", q)
+    q = _DE_ORD.sub(lambda m: f"o{_DE_ORD_N[m.group(1)]}", q)
+    q = re.sub(r"[a-z]+", lambda m: (f"o{_ORDINALS[m.group(0)]}" if m.group(0) in _ORDINALS else
+                                     str(_CARDINALS[m.group(0)]) if m.group(0) in _CARDINALS else m.group(0)), q)
+    return re.sub(r"\s+", " ", q)
+
+
+def _int(m: re.Match[str] | None, group: int | str = 1) -> int | None:
+    return int(m.group(group)) if m and m.group(group) is not None else None
+
+
+_IDLE = {"1": "C01"}  # a card to ask for: the demand phase waits for seat 0 (nothing runs by itself)
+
+
+def _scenario(spec: dict[str, Any]) -> tuple[Any, list[Any]]:
+    from engine.jorvik.scenario import build_with_events
+
+    return build_with_events(GAME, spec)
+
+
+def _apply(state: Any, action: Any) -> Any:
+    return GAME.apply(state, action)[0]
+
+
+# ---- 1. the purchase price in a demand row -----------------------------------------------------------------
+
+_PAY = re.compile(r"\b(cost|costs|costing|price|pay|pays|paying|paid|kostet|kosten|preis|zahle|zahlt|zahlen|"
+                  r"zahlst|bezahlt|bezahle|bezahlen|coute|coutent|couter|coutera|prix|paie|paye|payer|payes|"
+                  r"paient|payera)\b")
+_ROW_WORD = re.compile(r"\b(rows?|reihe|reihen|nachfragereihe|file|files|rangee|queue|ligne)\b")
+_ROW_N = re.compile(r"\b(?:rows?|reihe|nachfragereihe|file|rangee|queue|ligne)\s+(?:of|with|mit|von|aus|de|d'|avec)"
+                    r"\s*(\d+)\b|\b(\d+)[- ]?(?:vikings?|wikinger\w*|figur\w*|figures?)\b"
+                    r"|\b(\d+)[- ]?(?:er[- ]?reihe|viking row)\b")
+_WITHDRAW = (r"(?:withdraws?|withdrew|withdrawn|withdrawing|pass|passes|passed|declines?|declined|drops? out|dropped"
+             r" out|pulls? out|pulled out|backs? out|backed out|refuses?|refused|take (?:their|his|her) vikings? "
+             r"back|took (?:their|his|her) vikings? back|zuruck\w*|verzicht\w*|passen|passt|gepasst|steig\w* aus|"
+             r"ausgestiegen|lehn\w* ab|abgelehnt|kauf\w* nicht|nicht kauf\w*|retir\w*|renonc\w*|passent|passe|"
+             r"passe|ont passe|refus\w*|declin\w*|desist\w*|n'achet\w* pas|abandon\w*)")
+_W_FIRST = re.compile(r"\bo1 (\d+)\b|\b(\d+) o1\b|\b(\d+) (?:vor mir|devant moi|ahead of me|in front of me|before me)"
+                      r"|\b(\d+) (?:\w+ ){0,4}?" + _WITHDRAW + r"|\bafter (\d+)\b|\bnachdem (\d+)\b"
+                      r"|\bapres (?:que )?(\d+)\b|\b" + _WITHDRAW + r" (?:\w+ ){0,2}?(\d+)\b")
+_W_ONE = re.compile(r"\b(?:the|der|die|le|la) o1 (?:\w+ ){0,2}?" + _WITHDRAW)
+_K_POS = re.compile(r"\bo(\d)\b(?! (?:\d|round|runde|tour|game|partie|spiel|card|karte|carte))")
+_MY_N = re.compile(r"\b(my|mein\w*|ma|mon|mes) (?:o\d) (?:viking|wikinger|figur\w*)\b")
+
+
+def _price_answer(q: str, lang: str) -> Any:
+    """"N Vikings in the row, the first two withdraw: what does the third pay?" — the Vikings still in the row."""
+    if not _PAY.search(q) or not _ROW_WORD.search(q) and not re.search(r"\b(vikings?|wikinger\w*)\b", q):
+        return None
+    if re.search(r"\b(reserv\w*|jarl|ship|schiff|navire|income|einkommen|revenu)\b", q):
+        return None
+    m = _ROW_N.search(q)
+    n = next((int(g) for g in m.groups() if g is not None), None) if m else None
+    if n is None or not 1 <= n:
+        return None
+    if n > ROW_MAX:
+        return _answer(t("jorvik.hypo.row_too_long", lang, n=n, max=ROW_MAX), lang, "rows")
+    rest = q[:m.start()] + " " + q[m.end():] if m else q
+    withdrawn: int | None = None
+    if re.search(_WITHDRAW, rest):
+        w = _W_FIRST.search(rest)
+        if w:
+            withdrawn = next(int(g) for g in w.groups() if g is not None)
+        elif _W_ONE.search(rest):
+            withdrawn = 1
+        else:
+            return None
+    asked = [int(k) for k in _K_POS.findall(re.sub(r"\bo1 (\d+)\b|\b(\d+) o1\b", " ", rest))]
+    asked = [k for k in asked if not (k == 1 and withdrawn is not None and _W_ONE.search(rest))]
+    if _MY_N.search(rest):  # "my second Viking": which of mine, not a place in the row
+        asked = []
+        if withdrawn is None:
+            return None
+    place: int | None = asked[-1] if asked else None
+    if len(set(asked)) > 1:
+        return None
+    if withdrawn is None and place is None:
+        return None  # a plain row of N: the older answer says the first pays N
+    if withdrawn is None:
+        withdrawn = place - 1  # type: ignore[operator]
+    elif place is not None and place != withdrawn + 1:
+        return None  # "the first withdraws, what does the third pay?": the second's choice is not said
+    if not 0 <= withdrawn < n:
+        return None
+    price = _row_price(n, withdrawn)
+    return _answer(t("jorvik.hypo.row_price", lang, price=coins(price, lang), n=n, w=withdrawn,
+                     vikings=tn("jorvik.word.vikings", price, lang)), lang, "price")
+
+
+
+def _row_price(n: int, withdrawn: int) -> int:
+    """The price the engine asks after `withdrawn` of a row of `n` Vikings took theirs back."""
+    figs = [i % 5 for i in range(n)]
+    state, _ = _scenario({"players": 5, "spaces": {"1": "A01"}, "rows": {"1": figs}, "phase": "purchase",
+                          "seats": [{"coins": 30}] * 5})
+    from engine.jorvik.actions import Withdraw
+
+    for _ in range(withdrawn):
+        state = _apply(state, Withdraw())
+    return int(state.decision.facts["price"])
+
+
+# ---- 2. the price of a reserved card (Jarl) ----------------------------------------------------------------
+
+_RESERVED = re.compile(r"\b(reserv\w*)\b")
+_RES_N = re.compile(r"\b(\d+) (?:\w+ ){0,2}?(?:reserv\w*)|\b(?:reserv\w*) (?:\w+ ){0,4}?(?:of|with|mit|von|de|avec|"
+                    r"holds?|has|hat|halt|enthalt|contient|a) (\d+)\b|\b(\d+) (?:cards?|karten|cartes) (?:\w+ ){0,4}?"
+                    r"(?:reserv\w*)")
+_RES_MINE = re.compile(r"\b(?:mine|meine|meiner|meins|la mienne|le mien|my card|my reserved card|meine karte|ma carte|"
+                       r"i|ich|je)\b(?: \w+){0,3}? (?:is |ist |est |am |bin |suis )?(?:the |die |der |la |le |at |an |"
+                       r"en |auf )?(?:place |platz |position |stelle )?o(\d)\b"
+                       r"|\bo(\d) (?:is |ist |est )?(?:mine|meine|meins|la mienne|le mien)\b")
+_GONE = re.compile(r"\b(buys?|bought|kauft|gekauft|achete|boxe[sd]?|box|schachtel|zuruck\w*|verzicht\w*|remet\w*|"
+                   r"retir\w*|renonc\w*|withdraws?|withdrew|declin\w*|pass\w*)\b")
+
+
+def _reserve_answer(q: str, lang: str) -> Any:
+    """"4 reserved, mine is third, the first buys and the second boxes theirs": the cards still in the row."""
+    if not _RESERVED.search(q) or not _PAY.search(q):
+        return None
+    m = _RES_N.search(q)
+    n = next((int(g) for g in m.groups() if g is not None), None) if m else None
+    if n is None or not 1 <= n <= 6:
+        return None
+    mine = _RES_MINE.search(q)
+    place = next((int(g) for g in mine.groups() if g is not None), None) if mine else None
+    asked = {int(k) for k in re.findall(r"\bo(\d)\b", q)}
+    if place is None:
+        if asked - {1} or (asked and not _GONE.search(q)):
+            return None
+        place = 1
+    if not 1 <= place <= n or any(k > place for k in asked):
+        return None  # a card after mine said to be handled first: not read
+    price = _reserved_price(n, place)
+    return _answer(t("jorvik.hypo.reserve_price", lang, price=coins(price, lang), n=n, gone=place - 1), lang,
+                   "reserve")
+
+
+def _reserved_price(n: int, place: int) -> int:
+    """The engine's price for the `place`-th of `n` reserved cards (every card before it bought or boxed: both
+    take it out of the row)."""
+    from engine.jorvik.actions import Withdraw
+
+    cards = ["A16", "A17", "A18", "A19", "B14", "B15"][:n]
+    state, _ = _scenario({"players": 5, "mode": "jarl", "reserved": [[c, i % 5] for i, c in enumerate(cards)],
+                          "phase": "purchase", "cursor": "R", "seats": [{"coins": 30}] * 5})
+    for _ in range(place - 1):
+        state = _apply(state, Withdraw())
+    return int(state.decision.facts["price"])
+
+
+# ---- 3. income in the loading phase ----------------------------------------------------------------------------
+
+_INCOME = re.compile(r"\b(income|einkommen|einnahmen?|revenus?|earn|verdien\w*|gagne\w*|touche\w*)\b"
+                     r"|\bhow (?:many|much) (?:coins?|money) (?:do|will|would) i (?:get|receive|take)\b"
+                     r"|\bwie viele? (?:munzen|geld) (?:bekomme|kriege|erhalte|nehme)\b"
+                     r"|\bcombien de pieces (?:je |est-ce que je )?(?:recois|recevrai|prends|touche|gagne)\w*\b"
+                     r"|\bcombien de pieces (?:vais-je|est-ce que je vais)\b")
+_LOADING = re.compile(r"\b(loading|verlade\w*|ladephase|chargement|income|einkommen|revenus?)\b")
+_NOTHING = re.compile(r"\b(bought nothing|buy nothing|didn't buy|did not buy|haven't bought|have not bought|"
+                      r"no (?:card|purchase)s?|without (?:buying|a purchase)|nothing bought|empty loading|"
+                      r"nichts gekauft|nichts kaufe|keine karte gekauft|ohne (?:kauf|zu kaufen)|kein kauf|"
+                      r"leer\w* ladebereich|rien achete|n'ai rien achete|rien acheter|sans (?:rien )?acheter|"
+                      r"aucun achat|aucune carte achetee|zone de chargement vide)\b")
+_BOUGHT = re.compile(r"\b(bought (?:a|\d|one|two|the|some)|i buy a|purchased|habe (?:eine|\d|die) \w+ gekauft|"
+                     r"(?:eine|\d) karte\w* gekauft|gekauft habe|ai achete (?:une|\d|la|le)|achete une)\b")
+_MINT = re.compile(r"\b(mint|munzpragerei|munze \+1|monnaie|\+1 (?:income|einkommen|revenu)|income building|"
+                   r"einkommensgebaude|batiment de revenu)\b")
+
+
+def _income_answer(q: str, lang: str, bare: bool = True) -> Any:
+    """1 coin, 2 if you bought nothing, +1 in the Jarl game, + the buildings that add income."""
+    if not _INCOME.search(q) or not (_LOADING.search(q) or re.search(r"\b(coins?|munzen|pieces?|geld)\b", q)):
+        return None
+    if re.search(r"\b(sell|verkauf\w*|vend\w*|trader|handler|marchand|skald\w*|scalde|goods|waren|marchandises)\b", q):
+        return None
+    jarl = bool(re.search(r"\bjarl\b", q))
+    mint = bool(_MINT.search(q))
+    nothing = bool(_NOTHING.search(q))
+    bought = bool(_BOUGHT.search(q)) and not nothing
+    if nothing and bought or not (bare or jarl or mint or nothing or bought):
+        return None
+    got = [_income_of(jarl, b, mint) for b in ((False,) if bought else (True,) if nothing else (False, True))]
+    extra = _income_of(False, False, True) - _income_of(False, False, False)
+    parts = []
+    if jarl:
+        parts.append(t("jorvik.hypo.income_jarl", lang))
+    if mint:
+        parts.append(t("jorvik.hypo.income_mint", lang, coins=coins(extra, lang)))
+    more = "".join(parts)
+    if len(got) == 2:
+        text = t("jorvik.hypo.income_either", lang, coins=coins(got[0], lang), nothing=coins(got[1], lang),
+                 more=more)
+    else:
+        key = "jorvik.hypo.income_nothing" if nothing else "jorvik.hypo.income_bought"
+        text = t(key, lang, coins=coins(got[0], lang), more=more)
+    return _answer(text, lang, "income")
+
+
+def _income_of(jarl: bool, nothing: bool, mint: bool) -> int:
+    """The income the engine pays seat 0 in its loading step."""
+    from engine.jorvik.actions import IncomeTaken
+
+    seat: dict[str, Any] = {"coins": 0}
+    if not nothing:
+        seat["loading"] = ["A01"]
+    if mint:
+        seat["display"] = ["C13"]
+    _, events = _scenario({"players": 2, "mode": "jarl" if jarl else "karl", "phase": "loading", "turn": 0,
+                           "seats": [seat, {}]})
+    return next(int(e.income) for e in events if isinstance(e, IncomeTaken))
+
+
+# ---- 6. the set-up numbers for a player count --------------------------------------------------------------------
+
+_PLAYERS = re.compile(r"\b([2-9]|1\d) (?:players?|spieler\w*|joueurs?|personen|leute|people|persons?)\b"
+                      r"|\b(?:zu|a|for|with|mit|at|avec|pour) ([2-9]) ?(?:$|\?|\.|,|!)")
+_SETUP_CARDS = re.compile(r"\b(cards?|karten|cartes?|spaces?|felder|kartenfelder|cases|emplacements)\b.*\b(dealt|"
+                          r"revealed|laid|drawn|offered|in use|used|filled|out|ausgelegt|aufgedeckt|gezogen|"
+                          r"angeboten|belegt|genutzt|benutzt|gefullt|revele\w*|tire\w*|pose\w*|propose\w*|"
+                          r"utilise\w*|rempli\w*|offer phase|angebotsphase|phase d'offre|per round|pro runde|"
+                          r"par (?:tour|manche)|each round|jede runde|chaque (?:tour|manche))\b"
+                          r"|\b(dealt|revealed|laid out|drawn|offered|ausgelegt|aufgedeckt|revele\w*|propose\w*)\b"
+                          r".*\b(cards?|karten|cartes?)\b")
+_SETUP_VIK = re.compile(r"\b(vikings?|wikinger\w*|figur\w*|figures?)\b")
+_SETUP_COINS = re.compile(r"\b(coins?|munzen|geld|pieces?|argent)\b")
+_SETUP_VP = re.compile(r"\b(vp|victory points?|siegpunkte?|sp|pv|points? de victoire|marker|markers|marqueur|"
+                       r"punktemarker|siegpunktmarker|zahlleiste|track|leiste|piste)\b")
+_START = re.compile(r"\b(start\w*|begin\w*|set-?up|at first|to begin|beginn\w*|anfang\w*|aufbau|zu beginn|"
+                    r"commenc\w*|debut|depart|mise en place|initial\w*|each player (?:get|gets|receive)s?|"
+                    r"jeder spieler (?:bekommt|erhalt)|chaque joueur (?:recoit|a))\b")
+_HOW_MANY = re.compile(r"\b(how many|how much|how high|wie viele?n?|wie viel|wie hoch|wie gross|combien|which space|"
+                       r"welche\w* feld|quelle case|where|wo|ou)\b")
+
+
+def _setup_answer(q: str, lang: str) -> Any:
+    """Card spaces (players + 1, and as many again in the Jarl game), Vikings, coins and VP at the start."""
+    if not _HOW_MANY.search(q):
+        return None
+    m = _PLAYERS.search(q)
+    players = next((int(g) for g in m.groups() if g is not None), None) if m else None
+    jarl = bool(re.search(r"\bjarl\b", q))
+    mode = t(f"jorvik.board.mode_{'jarl' if jarl else 'karl'}", lang)
+    if players is not None and not 2 <= players <= 5:
+        if _SETUP_CARDS.search(q) or _SETUP_VIK.search(q):
+            return _answer(t("jorvik.hypo.players_range", lang, n=players), lang, "players")
+        return None
+    if _SETUP_CARDS.search(q) and not _PAY.search(q) and not re.search(r"\b(deck|stapel|pioche|left|ubrig|reste)\b",
+                                                                         q):
+        if players is None:
+            return None
+        from engine.jorvik.game import spaces_in_use
+
+        used = spaces_in_use(players, jarl)
+        low = [s + 1 for s in used if s < 6]
+        high = [s + 1 for s in used if s >= 6]
+        key = "jorvik.hypo.spaces_jarl" if jarl else "jorvik.hypo.spaces"
+        return _answer(t(key, lang, cards=tn("jorvik.word.cards", len(used), lang), players=players,
+                         last=low[-1], n=len(low), first_j=high[0] if high else 7, last_j=high[-1] if high else 7),
+                       lang, "spaces")
+    if not _START.search(q) or _PAY.search(q) or re.search(r"\b(row|reihe|file|income|einkommen|revenu)\b", q):
+        return None
+    state = GAME.new_game(players or 2, 0, {"mode": "jarl" if jarl else "karl"})
+    asks = [bool(_SETUP_VIK.search(q)), bool(_SETUP_COINS.search(q)), bool(_SETUP_VP.search(q))]
+    if sum(asks) != 1:
+        return None
+    if asks[0]:
+        if re.search(r"\b(brown|braune?n?|bruns?)\b", q):
+            return None
+        return _answer(t("jorvik.hypo.start_vikings", lang, vikings=tn("jorvik.word.vikings", state.vikings[0], lang),
+                         mode=mode), lang, "players")
+    if asks[1]:
+        return _answer(t("jorvik.hypo.start_coins", lang, coins=coins(state.coins[0], lang)), lang, "players")
+    return _answer(t("jorvik.hypo.start_vp", lang, vp=narrate.vp(state.vp[0], lang), n=state.vp[0]), lang,
+                   "players")
+
+
+# ---- 7. the market: goods for a good of choice, two goods for a coin ----------------------------------------------
+
+_GOODS_N = re.compile(r"\b(\d+) (?:\w+ ){0,2}?(?:goods?|waren|ware|marchandises?|ressources?|resources?)\b")
+_FOR_COINS = re.compile(r"\b(for coins?|into coins?|to coins?|for money|in munzen|gegen munzen|fur munzen|zu geld|"
+                        r"in geld|contre des pieces|en pieces|pour des pieces|en argent|cash\w*|how many coins|"
+                        r"wie viele munzen|combien de pieces|versilber\w*|eintausch\w* .*munz\w*|monnay\w*)\b")
+_FOR_GOOD = re.compile(r"\b(market|markt|marche|goods? of (?:my |your )?choice|waren? (?:meiner|deiner|nach) wahl|"
+                       r"wunschware\w*|marchandises? (?:de|au) (?:mon |ton |votre )?choix|3 for 1|3 gegen 1|"
+                       r"3 contre 1|3 pour 1|how many goods|wie viele waren|combien de marchandises)\b")
+_EXCHANGE_HOUSE = re.compile(r"\b(exchange house|tauschhaus|comptoir|2 for 1 building|2 goods for 1)\b")
+
+
+def _market_answer(q: str, lang: str) -> Any:
+    """"I have 7 goods to sell for coins" -> 3 coins; "7 goods at the market" -> 2 goods of choice."""
+    m = _GOODS_N.search(q)
+    if m is None or not _HOW_MANY.search(q) and not re.search(r"\b(get|bekomme|kriege|erhalte|obtiens|recois)\b", q):
+        return None
+    n = int(m.group(1))
+    if not 1 <= n <= 54:
+        return None
+    if re.search(r"\b(trader|handler|marchand|oracle|orakel|craft|handwerk|artisan|warehouse|lagerhaus|entrepot|"
+                 r"store|lagern|stocker|ship|schiff|navire)\b", q):
+        return None
+    coin = bool(_FOR_COINS.search(q))
+    good = bool(_FOR_GOOD.search(q)) and not re.search(r"\b(how many coins|wie viele munzen|combien de pieces)\b", q)
+    if coin == good:
+        return None
+    house = bool(_EXCHANGE_HOUSE.search(q))
+    got, rate = _exchange(n, coin, house)
+    left = n - got * rate
+    if coin:
+        return _answer(t("jorvik.hypo.cash", lang, coins=coins(got, lang), n=n, rate=rate, left=left), lang, "cash")
+    key = "jorvik.hypo.market_house" if house else "jorvik.hypo.market"
+    return _answer(t(key, lang, goods=tn("jorvik.hypo.goods", got, lang), n=n, rate=rate, left=left), lang,
+                   "exchange" if house else "market")
+
+
+def _exchange(n: int, coin: bool, house: bool) -> tuple[int, int]:
+    """How many coins (or goods of choice) `n` goods bring in one loading step, and the goods each one takes:
+    the engine's loading decisions played out (give goods until the take is offered)."""
+    from engine.jorvik.actions import Give, Take
+
+    seat: dict[str, Any] = {"storage": {"amber": n}}
+    if house:
+        seat["display"] = ["A23"]
+    state, _ = _scenario({"players": 2, "mode": "jarl" if house else "karl", "phase": "loading", "turn": 0,
+                          "supply": {"iron": 9}, "seats": [seat, {}]})
+    got = rate = 0
+    want = Take("coin") if coin else Take("iron")
+    while True:
+        gave = 0
+        while want not in GAME.legal_actions(state):
+            if Give("amber") not in GAME.legal_actions(state):
+                return got, rate
+            state = _apply(state, Give("amber"))
+            gave += 1
+        state = _apply(state, want)
+        got, rate = got + 1, gave  # a good taken stays with the others to assign; only amber is given
+
+
+# ---- cards the question describes, as a card document the engine plays with ---------------------------------------
+
+def _doc_with(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The shipped card document plus `rows` (ids A60-A99: cards the question describes, e.g. a warrior of 7)."""
+    import copy
+
+    doc = copy.deepcopy(default_cards())
+    doc["cards"].extend(rows)
+    return doc
+
+
+def _row(n: int, ctype: str, effects: list[dict[str, Any]]) -> dict[str, Any]:
+    from engine.jorvik.cards import EFFECTS
+
+    windows: list[dict[str, str]] = []
+    for e in effects:
+        for phase, use in EFFECTS[e["kind"]][1]:
+            if {"phase": phase, "use": use} not in windows:
+                windows.append({"phase": phase, "use": use})
+    return {"id": f"A{60 + n:02d}", "season": "winter", "game": "karl", "type": ctype, "name": f"{ctype} {n}",
+            "effects": effects, "windows": windows, "remove": [], "source": "described in a rules question"}
+
+
+# ---- 4. an attack of the Picts ---------------------------------------------------------------------------------
+
+_PICTS = re.compile(r"\b(picts?|pikten|pictes?|attack|angriff|attaque)\b")
+_WINLOSE = re.compile(r"\+\s*(\d+)\s*/\s*[-−–]\s*(\d+)|\b(\d+)\s*/\s*[-−–]?\s*(\d+)\b")
+_WIN = re.compile(r"\b(?:gains?|wins?|erhalt\w*|gewinn\w*|bekomm\w*|gagne\w*|remporte\w*|worth|fur|pour|um|for) "
+                  r"(?:\w+ ){0,3}?(\d+) ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)\b")
+_LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus) (?:\w+ ){0,3}?(\d+)"
+                   r" ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)?\b")
+_PAIR = re.compile(r"(?P<who>\bP#\d\b|\b[A-ZÄÖÜÉÈ][\w]*|\b(?:i|ich|je|j|moi|me|mir|mich|my|mine|meine?|ma|mon)\b)"
+                   r"(?P<gap>[^\d.;?!:A-ZÄÖÜÉÈ]{0,40}?)\b(?P<d>\d+)\b(?! ?(?:/|vp|sp|pv|victory|siegp))")
+_ME = frozenset({"i", "ich", "je", "j", "moi", "me", "mir", "mich", "my", "mine", "meine", "mein", "ma", "mon"})
+_NOT_NAMES = frozenset({
+    "the", "a", "an", "if", "when", "what", "who", "how", "with", "and", "but", "so", "then", "in", "at", "on",
+    "die", "der", "das", "den", "ein", "eine", "wenn", "wer", "was", "wie", "bei", "mit", "und", "aber", "dann",
+    "le", "la", "les", "un", "une", "si", "qui", "quand", "avec", "et", "mais", "alors", "en", "au", "nous",
+    "picts", "pikten", "pictes", "pict", "attack", "angriff", "attaque", "defence", "defense", "verteidigung",
+    "vp", "sp", "pv", "jarl", "karl", "warrior", "warriors", "krieger", "guerrier", "guerriers", "we", "wir",
+    "shield", "schildwall", "mur", "does", "do", "is", "are", "has", "have", "hat", "habe", "ai", "est",
+    "everyone", "jeder", "chacun", "everybody", "each", "all", "alle", "tous", "who's", "whos", "qu'est-ce",
+    "est-ce", "gibt", "hab", "player", "players", "spieler", "joueur", "joueurs", "moi,", "ok", "okay", "hi",
+    "hey", "hallo", "salut", "bonjour", "please", "bitte", "so,", "also", "bon", "dans", "im"})
+
+
+def _picts_answer(question: str, q: str, lang: str) -> Any:
+    """Each player's defence given: the most gain the card's VP, the fewest lose them (ties all; all equal:
+    nobody), from the engine's attack."""
+    if not _PICTS.search(q) or not re.search(r"\b(pict\w*|pikt\w*)\b", q):
+        return None
+    text = _case_folded(question)
+    text = re.sub(r"\b(?:player|spieler|joueur|joueuse|seat) ?#?(\d)\b", r"P#\1", text, flags=re.IGNORECASE)
+    text = _digits_keep_case(text)
+    win = lose = None
+    m = _WINLOSE.search(text)
+    if m:
+        win, lose = (_int(m, 1), _int(m, 2)) if m.group(1) else (_int(m, 3), _int(m, 4))
+        text = text[:m.start()] + " " + text[m.end():]
+    else:
+        mw, ml = _WIN.search(text.lower()), _LOSE.search(text.lower())
+        if mw:
+            win = _int(mw)
+        if ml:
+            lose = _int(ml)
+        if mw and ml is None and re.search(r"\b(each|both|je|jeweils|chacun|autant|as many)\b", text.lower()):
+            lose = win
+        for mm in sorted((x for x in (mw, ml) if x), key=lambda x: -x.start()):
+            text = text[:mm.start()] + " " + text[mm.end():]
+    seen: dict[str, int] = {}
+    order: list[str] = []
+    used: list[tuple[int, int]] = []
+    for p in _PAIR.finditer(text):
+        who = p.group("who")
+        key = "me" if who.lower() in _ME else who
+        if who.lower() in _NOT_NAMES and key != "me":
+            continue
+        if re.search(r"\b(warriors?|krieger|guerriers?|shield|schild|mur|doppel|double)\b", p.group("gap").lower()):
+            return None  # warriors named one by one: their sum is the defence question below
+        if key in seen:
+            return None
+        seen[key] = int(p.group("d"))
+        order.append(key)
+        used.append((p.start("d"), p.end("d")))
+    left = [d for d in re.finditer(r"\b\d+\b", text) if not any(a <= d.start() < b for a, b in used)
+            and not text[max(0, d.start() - 2):d.start()].endswith("#")]
+    if left or not 2 <= len(order) <= 5:
+        return None
+    values = [seen[k] for k in order]
+    results = _attack(values, win if win is not None else 1, lose if lose is not None else 1)
+    names = [t("jorvik.hypo.you", lang) if k == "me" else
+             t("jorvik.hypo.player_n", lang, n=k[2:]) if k.startswith("P#") else k for k in order]
+    items = []
+    for name, d, delta in zip(names, values, results, strict=True):
+        if delta > 0:
+            key = "gain_vp" if win is not None else "gain"
+        elif delta < 0:
+            key = "lose_vp" if lose is not None else "lose"
+        else:
+            key = "none"
+        me = name == t("jorvik.hypo.you", lang)
+        items.append(t(f"jorvik.hypo.picts_{key}{'_you' if me else ''}", lang, name=name, d=d,
+                       vp=narrate.vp(abs(delta), lang)))
+    if not any(results):
+        return _answer(t("jorvik.hypo.picts_nobody", lang, d=values[0]), lang, "picts")
+    text_out = t("jorvik.hypo.picts", lang, items="; ".join(items))
+    return _answer(text_out[:1].upper() + text_out[1:], lang, "picts")
+
+
+def _case_folded(text: str) -> str:
+    """Accents folded, the case kept (names start with a capital)."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", text.replace("’", "'"))
+                   if not unicodedata.combining(c))
+
+
+def _digits_keep_case(text: str) -> str:
+    return re.sub(r"[A-Za-z]+", lambda m: str(_CARDINALS[m.group(0).lower()])
+                  if m.group(0).lower() in _CARDINALS and m.group(0).lower() not in ("both", "beide", "beiden")
+                  else m.group(0), text)
+
+
+def _attack(defence: list[int], win: int, lose: int) -> tuple[int, ...]:
+    """The VP each seat gains or loses when the Picts attack, from the engine (one warrior card per seat with
+    that defence)."""
+    from engine.jorvik.actions import PictsResolved
+
+    rows = [_row(i, "warrior", [{"kind": "defence", "value": d}]) for i, d in enumerate(defence) if d > 0]
+    attack = _row(len(defence), "picts", [{"kind": "picts", "win": win, "lose": lose, "final": False}])
+    ids = iter(r["id"] for r in rows)
+    seats = [{"display": [next(ids)] if d > 0 else []} for d in defence]
+    _, events = _scenario({"players": len(defence), "cards": _doc_with([*rows, attack]), "deck": [attack["id"]],
+                           "seats": seats})
+    return next(tuple(e.delta) for e in events if isinstance(e, PictsResolved))
+
+
+# ---- 4b. a player's defence from the warriors (and the shield wall) --------------------------------------------
+
+_WARRIORS = re.compile(r"\b(?:warriors?|krieger\w*|guerriers?)\b(?: cards?| karten| (?:with|of|mit|von|de|a|zu) "
+                       r"(?:values?|werten?|valeurs?)?| valued| values?)?[: ]*((?:\d+\s*(?:,|and|und|et|&|\+|plus)?"
+                       r"\s*)+)")
+_DOUBLER = re.compile(r"\b(shield ?wall|schildwall|mur de boucliers|doubl\w* card|verdoppl\w*|doubl\w*|"
+                      r"counts? double|zahlt doppelt|compte double)\b")
+_DEF_Q = re.compile(r"\b(defen[cs]e|verteidigung\w*|abwehr|defense)\b")
+
+
+def _defence_answer(q: str, lang: str) -> Any:
+    """"Warriors 3 and 2 and the shield wall: my defence?" — the engine's defence points."""
+    if not _DEF_Q.search(q) or not _HOW_MANY.search(q) and not re.search(r"\b(what|was|quel\w*|welche\w*)\b", q):
+        return None
+    m = _WARRIORS.search(q)
+    if m is None:
+        return None
+    values = [int(x) for x in re.findall(r"\d+", m.group(1))]
+    rest = q[:m.start()] + " " + q[m.end():]
+    if not values or len(values) > 8 or re.search(r"\b\d+\b", rest) or not all(1 <= v <= 9 for v in values):
+        return None
+    if re.search(r"\b(pict\w*|pikt\w*|ben|others?|andere\w*|autres?|everyone|jeder|chacun)\b", rest):
+        return None
+    double = bool(_DOUBLER.search(q))
+    total = _defence(values, double)
+    key = "jorvik.hypo.defence_double" if double else "jorvik.hypo.defence"
+    return _answer(t(key, lang, d=total, values=" + ".join(map(str, values)), top=max(values)), lang, "warriors")
+
+
+def _defence(values: list[int], double: bool) -> int:
+    rows = [_row(i, "warrior", [{"kind": "defence", "value": v}]) for i, v in enumerate(values)]
+    display = [r["id"] for r in rows] + (["B24"] if double else [])
+    state, _ = _scenario({"players": 2, "mode": "jarl" if double else "karl", "cards": _doc_with(rows),
+                          "phase": "demand", "spaces": _IDLE, "seats": [{"display": display}, {}]})
+    return int(defence_of(state, 0))
+
+
+# ---- 5. the final scoring of a display the question describes; storage; oracles ----------------------------------
+
+_ONE = r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une)"
+_SCORE_Q = re.compile(r"\b(score\w*|worth|points?|vp|sp|pv|punkte?n?|siegpunkte?|wertung|schlusswertung|"
+                      r"endwertung|decompte|rapporte\w*|vaut|valent|bring\w*|get|bekomme|kriege|total|insgesamt|"
+                      r"gesamt|au total|end|ende|fin)\b")
+_FINAL_ITEMS: list[tuple[str, re.Pattern[str]]] = [
+    ("feast", re.compile(_ONE + r" (?:feasts?|gelage|feste?|festmahl\w*|festins?|banquets?|fetes?)\b")),
+    ("warehouse", re.compile(r"\b(\d+) (?:goods? |waren? |marchandises? )?(?:\w+ ){0,2}?(?:in|on|im|auf|dans|sur|"
+                             r"into|ins) (?:the |my |a |dem |meinem |einem |l'|mon |un )?(?:warehouse|lagerhaus|"
+                             r"entrepot)\b|\b(?:warehouse|lagerhaus|entrepot) (?:with|mit|avec|holding|holds|has) "
+                             r"(\d+) (?:goods?|waren?|marchandises?)\b")),
+    ("done_craft", re.compile(_ONE + r" (?:completed?|finished|fulfilled|full|filled|fertig\w*|vollstandig\w*|"
+                              r"erfullt\w*|komplett\w*|voll\w*|fertiggestellt\w*) (?:crafts?|craft cards?|"
+                              r"handwerk\w*) (?:worth|of|for|mit|zu|uber|von|a) (\d+)\b"
+                              r"|" + _ONE + r" (?:artisans?|cartes? artisan) (?:complete?s?|termine\w*|rempli\w*|"
+                              r"acheve\w*) (?:de|a|valant|qui vaut) (\d+)\b")),
+    ("open_craft", re.compile(_ONE + r" (?:unfinished|incomplete|half[- ]?(?:full|filled|finished)|open|unfertig\w*|"
+                              r"halbfertig\w*|unvollstandig\w*|nicht fertig\w*|offen\w*) (?:crafts?|craft cards?|"
+                              r"handwerk\w*) (?:worth|of|for|mit|zu|uber|von|a) (\d+)\b"
+                              r"|" + _ONE + r" (?:artisans?|cartes? artisan) (?:incomplete?s?|inacheve\w*|non "
+                              r"(?:termine|rempli|complete)\w*|pas (?:termine|rempli|complete|fini)\w*) (?:de|a|"
+                              r"valant|qui vaut) (\d+)\b")),
+    ("trader", re.compile(_ONE + r" (?:traders?|handler|marchands?)\b(?! (?:skald|per|pro|par))")),
+    ("raid", re.compile(r"\b(?:raids?|raubzug\w*) (?:worth|of|for|mit|zu|uber|von|de|a) (\d+)\b")),
+    ("skald_coin", re.compile(_ONE + r" (?:coin[- ]?skald|skald\w*|scaldes?) (?:\w+ ){0,3}?(?:per|pro|par|for each|"
+                              r"fur jede) (?:coin|munze|piece)\b")),
+    ("coins", re.compile(r"\b(\d+) (?:coins?|munzen|pieces?)(?! (?:skald|per|pro|par))\b")),
+]
+
+
+def _final_answer(q: str, lang: str) -> Any:
+    """Feasts, the warehouse, completed crafts, traders, raids, a coin skald: the engine's final scoring."""
+    if not _SCORE_Q.search(q):
+        return None
+    found: dict[str, list[int]] = {}
+    rest = q
+    for kind, pat in _FINAL_ITEMS:
+        while (m := pat.search(rest)) is not None:
+            groups = [g for g in m.groups() if g is not None]
+            nums = [int(g) if g.isdigit() else 1 for g in groups]
+            found.setdefault(kind, []).append(nums[0] if len(nums) == 1 else nums[1])
+            if len(nums) == 2 and kind.endswith("craft"):
+                found[kind][-1:] = [nums[1]] * nums[0]
+            elif kind in ("feast", "trader", "skald_coin"):
+                found[kind][-1:] = [1] * nums[0]
+            rest = rest[:m.start()] + " ; " + rest[m.end():]
+    if not found or re.search(r"\b\d+\b", rest) or "coins" in found and "skald_coin" not in found:
+        return None
+    if re.search(r"\b(ships?|schiff\w*|navires?|warriors?|krieger|guerriers?|oracles?|orakel|skald\w* (?:per|pro|"
+                 r"par) (?!coin|munze|piece)|double|doppelt|storage space|lagerplatz|jarl|pict\w*|pikt\w*|"
+                 r"income|einkommen|revenu|row|reihe|file)\b", rest):
+        return None
+    if len(found.get("coins", [])) > 1 or len(found.get("feast", [])) > 12 or len(found.get("warehouse", [])) > 1:
+        return None
+    parts = _final_scoring(found)
+    if parts is None:
+        return None
+    total = sum(parts.values())
+    shown = {k: v for k, v in parts.items() if v}
+    open_crafts = len(found.get("open_craft", []))
+    text = t("jorvik.hypo.final", lang, vp=narrate.vp(total, lang), parts=_parts(shown, lang) if shown else "—")
+    if open_crafts:
+        text += " " + t("jorvik.hypo.final_open", lang, n=open_crafts)
+    return _answer(text, lang, "final" if len(shown) != 1 or "feast" not in shown else "feast")
+
+
+def _final_scoring(found: dict[str, list[int]]) -> dict[str, int] | None:
+    """The engine's final scoring (`score_breakdown`) of seat 0 with the display described."""
+    from engine.jorvik.game import score_breakdown
+
+    rows: list[dict[str, Any]] = []
+    display: list[str] = []
+    crafts: dict[str, list[str]] = {}
+    n = 0
+    base = {r["id"]: r for r in default_cards()["cards"]}
+    feast = next(e for r in base.values() if r["type"] == "feast" for e in r["effects"])
+    for _ in found.get("feast", []):
+        rows.append(_row(n, "feast", [dict(feast)]))
+        n += 1
+    for kind in ("done_craft", "open_craft"):
+        for vp in found.get(kind, []):
+            if not 0 <= vp <= 99:
+                return None
+            rows.append(_row(n, "craft", [{"kind": "craft", "needs": ["amber", "iron"], "vp": vp}]))
+            if kind == "done_craft":
+                crafts[rows[-1]["id"]] = ["amber", "iron"]
+            n += 1
+    traders = [cid for cid, r in base.items() if r["type"] == "trader" and r["game"] == "karl"]
+    if len(found.get("trader", [])) > len(traders):
+        return None
+    display += traders[:len(found.get("trader", []))]
+    for vp in found.get("raid", []):
+        rows.append(_row(n, "raid", [{"kind": "score", "vp": vp}]))
+        n += 1
+    skald = next((r for r in base.values() if r["type"] == "skald" and r["game"] == "karl"
+                  and r["effects"][0].get("what") == "coin"), None)
+    if found.get("skald_coin"):
+        if skald is None or len(found["skald_coin"]) > 1:
+            return None
+        display.append(skald["id"])
+    seat: dict[str, Any] = {"coins": found.get("coins", [0])[0]}
+    if found.get("warehouse"):
+        display.append(next(cid for cid, r in base.items() if r["effects"][0]["kind"] == "storage"))
+        seat["storage"] = {"amber": found["warehouse"][0]}
+    if n > 40:
+        return None
+    seat["display"] = display + [r["id"] for r in rows]
+    seat["crafts"] = crafts
+    state, _ = _scenario({"players": 2, "cards": _doc_with(rows), "phase": "demand", "spaces": _IDLE,
+                          "seats": [seat, {}]})
+    return dict(score_breakdown(state, 0))
+
+
+_STORE_Q = re.compile(r"\b(store|stored|storing|storage|lager\w*|lagern|stocker|stocke\w*|stockage|entrepos\w*)\b")
+_WAREHOUSE = re.compile(r"\b(warehouse|lagerhaus|entrepot)\b")
+
+
+def _storage_answer(q: str, lang: str) -> Any:
+    """1 storage space on the board, 4 more with the warehouse: the engine's storage capacity."""
+    if not _STORE_Q.search(q) or not _HOW_MANY.search(q) or re.search(r"\b\d+\b", q):
+        return None
+    if _SCORE_Q.search(q) and not re.search(r"\b(goods?|waren?|marchandises?)\b", q):
+        return None
+    if not re.search(r"\b(goods?|waren?|marchandises?|spaces?|platze|lagerplatze|places|emplacements?)\b", q):
+        return None
+    from engine.jorvik.game import _storage_cap
+
+    house = bool(_WAREHOUSE.search(q)) and not re.search(r"\b(without|ohne|sans)\b", q)
+    seat = {"display": ["A12"]} if house else {}
+    state, _ = _scenario({"players": 2, "phase": "demand", "spaces": _IDLE, "seats": [seat, {}]})
+    cap = int(_storage_cap(state, 0))
+    key = "jorvik.hypo.storage_house" if house else "jorvik.hypo.storage"
+    return _answer(t(key, lang, n=cap, more=cap - 1), lang, "storage")
+
+
+_ORACLE = re.compile(r"\b(oracles?|orakel\w*)\b")
+_SACRIFICE_N = re.compile(r"\b(\d+) (?:\w+ ){0,2}?(?:goods?|waren?|marchandises?|amber|bernstein|ambre|iron|eisen|fer|"
+                          r"leather|leder|cuir|wool|wolle|laine|jet|gagat|jais)\b")
+
+
+def _oracle_answer(q: str, lang: str) -> Any:
+    """Goods sacrificed at an oracle: the engine's VP for each."""
+    if not _ORACLE.search(q) or not _SCORE_Q.search(q):
+        return None
+    m = _SACRIFICE_N.search(q)
+    if m is None or re.search(r"\b\d+\b", q[:m.start()] + q[m.end():]):
+        return None
+    n = int(m.group(1))
+    if not 1 <= n <= 20:
+        return None
+    from engine.jorvik.actions import Sacrifice
+
+    state, _ = _scenario({"players": 2, "mode": "jarl", "phase": "loading", "turn": 0,
+                          "seats": [{"display": ["A16"], "storage": {"amber": n}, "vp": 0}, {}]})
+    for _ in range(n):
+        state = _apply(state, Sacrifice("amber"))
+    got = int(state.vp[0])
+    return _answer(t("jorvik.hypo.oracle", lang, vp=narrate.vp(got, lang), n=n, each=narrate.vp(got // n, lang)),
+                   lang, "oracle")
+
+
+# ---- the order in which the computed answers are tried --------------------------------------------------------------
+
+def computed_answer(question: str, lang: str, state: Any = None) -> Any:
+    """A computed answer for a small situation the question describes, else None (with a game in play, a
+    question that describes nothing of its own is the position's: "what is my income?")."""
+    q = _numbers(question)
+    for found in (_reserve_answer(q, lang), _price_answer(q, lang), _row_limit_answer(q, lang),
+                  _income_answer(q, lang, state is None), _defence_answer(q, lang), _picts_answer(question, q, lang),
+                  _oracle_answer(q, lang), _storage_answer(q, lang), _final_answer(q, lang),
+                  _setup_answer(q, lang), _market_answer(q, lang)):
+        if found is not None:
+            return found
+    return None
+
+
+_ROW_LIMIT_Q = re.compile(r"\b(how many|wie viele?|combien|max\w*|limit\w*|hochstens|au plus|at most)\b.*\b(vikings?|"
+                          r"wikinger\w*|figur\w*|figures?)\b.*\b(rows?|reihe|file|rangee|queue)\b"
+                          r"|\b(rows?|reihe|file|rangee|queue)\b.*\b(hold|fit|take|passen|aufnehmen|fassen|tenir|"
+                          r"contenir|full|voll|pleine?)\b")
+
+
+def _row_limit_answer(q: str, lang: str) -> Any:
+    """How many Vikings a demand row holds; "can I put a ninth Viking in a row?" -> No."""
+    ninth = re.search(r"\bo(\d+) (?:viking|wikinger|figur|figure)\w*\b", q)
+    if ninth and re.search(r"\b(rows?|reihe|file|rangee|queue)\b", q) and re.search(
+            r"\b(can|may|could|allowed|kann|darf|konnte|puis|peux|peut|possible|erlaubt|permis)\b", q):
+        k = int(ninth.group(1))
+        key = "jorvik.hypo.row_place_no" if k > ROW_MAX else "jorvik.hypo.row_place_yes"
+        return _answer(t(key, lang, k=k, max=ROW_MAX), lang, "rows")
+    if not _ROW_LIMIT_Q.search(q) or re.search(r"\b\d+\b", q) or _PAY.search(q) or re.search(r"\bo\d\b", q):
+        return None
+    return _answer(t("jorvik.hypo.row_max", lang, max=ROW_MAX), lang, "rows")
