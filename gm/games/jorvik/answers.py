@@ -252,6 +252,9 @@ def hypothetical_answer(question: str, lang: str, state: Any = None) -> Any:
             return _answer("\n".join(lines), lang)
     if COST.search(q) or re.search(r"\b(what would|was wurde|combien)\b", q):
         m = ROW.search(q)
+        described = _numbers(question)  # places, withdrawals, purchases: the computed answer's or the digest's
+        if re.search(r"\bo\d\b|\b(buys?|bought|kauft|gekauft|achete\w*)\b|" + _WITHDRAW, described):
+            m = None
         if m and re.search(r"\b(row|reihe|file|line|queue|vikings?|wikinger\w*)\b", q):
             n = _num(m.group("n") or m.group("m"))
             if n is not None and n >= 1:
@@ -494,8 +497,8 @@ def _price_answer(q: str, lang: str) -> Any:
         if withdrawn is None:
             return None
     place: int | None = asked[-1] if asked else None
-    if len(set(asked)) > 1:
-        return None
+    if len(set(asked)) > 1 or re.search(r"\bo\d (?:\w+ ){0,2}?(buys?|bought|kauft|gekauft|achete\w*)\b", rest):
+        return None  # "the first buys": nobody behind gets the card
     if withdrawn is None and place is None:
         return None  # a plain row of N: the older answer says the first pays N
     if withdrawn is None:
@@ -590,10 +593,16 @@ _MINT = re.compile(r"\b(mint|munzpragerei|munze \+1|monnaie|\+1 (?:income|einkom
                    r"einkommensgebaude|batiment de revenu)\b")
 
 
+_AMOUNT = re.compile(r"\b(what(?:'s| is| will be| would be)|was (?:ist|bekomme|kriege|erhalte)|"
+                     r"quel(?:le)? (?:est|sera)|get|receive|bekomme|kriege|erhalte|recois|touche|obtiens|gagne)\b")
+
+
 def _income_answer(q: str, lang: str, bare: bool = True) -> Any:
     """1 coin, 2 if you bought nothing, +1 in the Jarl game, + the buildings that add income."""
     if not _INCOME.search(q) or not (_LOADING.search(q) or re.search(r"\b(coins?|munzen|pieces?|geld)\b", q)):
         return None
+    if not _HOW_MANY.search(q) and not _AMOUNT.search(q):
+        return None  # "how does income work?": the rule, from the digest
     if re.search(r"\b(sell|verkauf\w*|vend\w*|trader|handler|marchand|skald\w*|scalde|goods|waren|marchandises)\b", q):
         return None
     jarl = bool(re.search(r"\bjarl\b", q))
@@ -978,6 +987,8 @@ def _final_answer(q: str, lang: str) -> Any:
             elif kind in ("feast", "trader", "skald_coin"):
                 found[kind][-1:] = [1] * nums[0]
             rest = rest[:m.start()] + " ; " + rest[m.end():]
+    if sum(len(v) for v in found.values()) == 1 and not re.search(r"\d", q) and "feast" not in found:
+        return None  # "what does a feast score?": the card's rule, from the digest
     if not found or re.search(r"\b\d+\b", rest) or "coins" in found and "skald_coin" not in found:
         return None
     if re.search(r"\b(ships?|schiff\w*|navires?|warriors?|krieger|guerriers?|oracles?|orakel|skald\w* (?:per|pro|"
