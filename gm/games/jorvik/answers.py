@@ -582,7 +582,7 @@ _INCOME = re.compile(r"\b(income|einkommen|einnahmen?|revenus?|earn|verdien\w*|g
                      r"|\bcombien de pieces (?:je |est-ce que je )?(?:recois|recevrai|prends|touche|gagne)\w*\b"
                      r"|\bcombien de pieces (?:vais-je|est-ce que je vais)\b")
 _LOADING = re.compile(r"\b(loading|verlade\w*|ladephase|chargement|income|einkommen|revenus?)\b")
-_NOTHING = re.compile(r"\b(bought nothing|buy nothing|didn't buy|did not buy|haven't bought|have not bought|"
+_NOTHING = re.compile(r"\b(bought nothing|buy nothing|didn't buy|did not buy|didnt buy|haven't bought|have not bought|"
                       r"no (?:card|purchase)s?|without (?:buying|a purchase)|nothing bought|empty loading|"
                       r"nichts gekauft|nichts kaufe|keine karte gekauft|ohne (?:kauf|zu kaufen)|kein kauf|"
                       r"leer\w* ladebereich|rien achete|n'ai rien achete|rien acheter|sans (?:rien )?acheter|"
@@ -593,7 +593,7 @@ _MINT = re.compile(r"\b(mint|munzpragerei|munze \+1|monnaie|\+1 (?:income|einkom
                    r"einkommensgebaude|batiment de revenu)\b")
 
 
-_AMOUNT = re.compile(r"\b(what(?:'s| is| will be| would be)|was (?:ist|bekomme|kriege|erhalte)|"
+_AMOUNT = re.compile(r"\b(whats|what(?:'s| is| will be| would be)|was (?:ist|bekomme|kriege|erhalte)|"
                      r"quel(?:le)? (?:est|sera)|get|receive|bekomme|kriege|erhalte|recois|touche|obtiens|gagne)\b")
 
 
@@ -601,8 +601,6 @@ def _income_answer(q: str, lang: str, bare: bool = True) -> Any:
     """1 coin, 2 if you bought nothing, +1 in the Jarl game, + the buildings that add income."""
     if not _INCOME.search(q) or not (_LOADING.search(q) or re.search(r"\b(coins?|munzen|pieces?|geld)\b", q)):
         return None
-    if not _HOW_MANY.search(q) and not _AMOUNT.search(q):
-        return None  # "how does income work?": the rule, from the digest
     if re.search(r"\b(sell|verkauf\w*|vend\w*|trader|handler|marchand|skald\w*|scalde|goods|waren|marchandises)\b", q):
         return None
     jarl = bool(re.search(r"\bjarl\b", q))
@@ -611,6 +609,8 @@ def _income_answer(q: str, lang: str, bare: bool = True) -> Any:
     bought = bool(_BOUGHT.search(q)) and not nothing
     if nothing and bought or not (bare or jarl or mint or nothing or bought):
         return None
+    if not (_HOW_MANY.search(q) or _AMOUNT.search(q) or jarl or mint or nothing or bought):
+        return None  # "how does income work?": the rule, from the digest
     got = [_income_of(jarl, b, mint) for b in ((False,) if bought else (True,) if nothing else (False, True))]
     extra = _income_of(False, False, True) - _income_of(False, False, False)
     parts = []
@@ -670,6 +670,9 @@ def _setup_answer(q: str, lang: str) -> Any:
         return None
     m = _PLAYERS.search(q)
     players = next((int(g) for g in m.groups() if g is not None), None) if m else None
+    zu = re.search(r"\bzu (zweit|dritt|viert|funft|fuenft)\b", q)
+    if players is None and zu:
+        players = {"zweit": 2, "dritt": 3, "viert": 4, "funft": 5, "fuenft": 5}[zu.group(1)]
     jarl = bool(re.search(r"\bjarl\b", q))
     mode = t(f"jorvik.board.mode_{'jarl' if jarl else 'karl'}", lang)
     if players is not None and not 2 <= players <= 5:
@@ -799,6 +802,10 @@ _LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus) 
                    r" ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)?\b")
 _PAIR = re.compile(r"(?P<who>\bP#\d\b|\b[A-ZÄÖÜÉÈ][\w]*|\b(?:i|ich|je|j|moi|me|mir|mich|my|mine|meine?|ma|mon)\b)"
                    r"(?P<gap>[^\d.;?!:A-ZÄÖÜÉÈ]{0,40}?)\b(?P<d>\d+)\b(?! ?(?:/|vp|sp|pv|victory|siegp))")
+_WHO = r"(\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:I|ich|Ich|je|Je|moi|Moi)\b)"
+_BOTH = re.compile(_WHO + r" (?:and|und|et) " + _WHO + r",? (?:both |each |beide |jeweils |tous (?:les )?deux |"
+                   r"toutes (?:les )?deux )?(?:have|has|haben|hat|ont|avons|a|avez)(?: both| beide| jeweils)? "
+                   r"(?:[a-z]+ ){0,3}?(\d+)\b")
 _ME = frozenset({"i", "ich", "je", "j", "moi", "me", "mir", "mich", "my", "mine", "meine", "mein", "ma", "mon"})
 _NOT_NAMES = frozenset({
     "the", "a", "an", "if", "when", "what", "who", "how", "with", "and", "but", "so", "then", "in", "at", "on",
@@ -820,6 +827,7 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     text = _case_folded(question)
     text = re.sub(r"\b(?:player|spieler|joueur|joueuse|seat) ?#?(\d)\b", r"P#\1", text, flags=re.IGNORECASE)
     text = _digits_keep_case(text)
+    text = _BOTH.sub(lambda m: f"{m.group(1)} {m.group(3)}, {m.group(2)} {m.group(3)}", text)
     win = lose = None
     m = _WINLOSE.search(text)
     if m:
@@ -1079,8 +1087,8 @@ def _storage_answer(q: str, lang: str) -> Any:
 
 
 _ORACLE = re.compile(r"\b(oracles?|orakel\w*)\b")
-_SACRIFICE_N = re.compile(r"\b(\d+) (?:\w+ ){0,2}?(?:goods?|waren?|marchandises?|amber|bernstein|ambre|iron|eisen|fer|"
-                          r"leather|leder|cuir|wool|wolle|laine|jet|gagat|jais)\b")
+_SACRIFICE_N = re.compile(r"\b(\d+) (?:\w+ ){0,2}?(?:goods?|waren?|marchandises?|amber|bernstein|ambres?|iron|eisen|"
+                          r"fers?|leathers?|leder|cuirs?|wool|wolle|laines?|jet|gagat|jais)\b")
 
 
 def _oracle_answer(q: str, lang: str) -> Any:
@@ -1120,8 +1128,8 @@ def computed_answer(question: str, lang: str, state: Any = None) -> Any:
 
 
 _ROW_LIMIT_Q = re.compile(r"\b(how many|wie viele?|combien|max\w*|limit\w*|hochstens|au plus|at most)\b.*\b(vikings?|"
-                          r"wikinger\w*|figur\w*|figures?)\b.*\b(rows?|reihe|file|rangee|queue)\b"
-                          r"|\b(rows?|reihe|file|rangee|queue)\b.*\b(hold|fit|take|passen|aufnehmen|fassen|tenir|"
+                          r"wikinger\w*|figur\w*|figures?)\b.*\b(rows?|reihe|nachfragereihe|file|rangee|queue)\b"
+                          r"|\b(rows?|reihe|nachfragereihe|file|rangee|queue)\b.*\b(hold|fit|take|passen|aufnehmen|fassen|tenir|"
                           r"contenir|full|voll|pleine?)\b")
 
 
@@ -1133,6 +1141,6 @@ def _row_limit_answer(q: str, lang: str) -> Any:
         k = int(ninth.group(1))
         key = "jorvik.hypo.row_place_no" if k > ROW_MAX else "jorvik.hypo.row_place_yes"
         return _answer(t(key, lang, k=k, max=ROW_MAX), lang, "rows")
-    if not _ROW_LIMIT_Q.search(q) or re.search(r"\b\d+\b", q) or _PAY.search(q) or re.search(r"\bo\d\b", q):
+    if not _ROW_LIMIT_Q.search(q) or re.search(r"\b(?!1\b)\d+\b", q) or _PAY.search(q) or re.search(r"\bo\d\b", q):
         return None
     return _answer(t("jorvik.hypo.row_max", lang, max=ROW_MAX), lang, "rows")
