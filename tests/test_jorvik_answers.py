@@ -44,6 +44,13 @@ PRICE = [
     ("bon alors une file de quatre vikings, le premier renonce, combien paye le deuxieme ?", "fr", "3 pièces"),
     ("Combien coûte la carte au cinquième Viking d'une file de 8 si les quatre premiers renoncent ?", "fr",
      "4 pièces"),
+    ("N.B. there are 6 vikings queued at the ship and the first 3 drop out; what's the price for the 4th?", "en",
+     "3 coins"),
+    ("Row of 4 Vikings. First withdraws, second withdraws. What does the third Viking pay?", "en", "2 coins"),
+    ("If I'm the last of 5 Vikings in a row and everyone before me withdraws, what do I pay?", "en", "1 coin"),
+    ("In der Reihe sind 6 Wikinger. Die ersten 3 verzichten. Was kostet es den 4.?", "de", "3 Münzen"),
+    ("Reihe mit 4 Wikingern, ich bin Dritter und die zwei vor mir passen. Was zahle ich?", "de", "2 Münzen"),
+    ("J'ai le troisième Viking d'une file de 3, les deux premiers renoncent, je paie combien ?", "fr", "1 pièce"),
 ]
 
 
@@ -87,6 +94,7 @@ RESERVE = [
      "boîte : combien coûte la mienne ?", "fr", "2 pièces"),
     ("Jeu Jarl : 3 cartes réservées, la mienne est la troisième. Combien je paie ?", "fr", "1 pièce"),
     ("y a 6 cartes réservées et la mienne est la deuxième, ça coûte combien ?", "fr", "5 pièces"),
+    ("In the Jarl game, with 3 cards in the reservation row, what does the first one cost?", "en", "3 coins"),
 ]
 
 
@@ -108,6 +116,8 @@ INCOME = [
     ("Quel est mon revenu dans le jeu Jarl si je n'ai rien acheté ?", "fr", "3 pièces"),
     ("Combien de pièces je touche au chargement si j'ai acheté une carte ?", "fr", "1 pièce"),
     ("c'est quoi mon revenu avec la Monnaie si j'ai rien acheté", "fr", "3 pièces"),
+    ("What's the income in the Jarl game when I bought something?", "en", "2 coins"),
+    ("Combien de revenu dans le jeu Jarl si j'ai acheté une carte ?", "fr", "2 pièces"),
 ]
 
 
@@ -138,6 +148,11 @@ PICTS = [
      ["Ana (défense 3) gagne 4 PV", "Ben (défense 3) gagne 4 PV", "tu (défense 1) perds 4 PV"]),
     ("bon, les pictes : joueur 1 a 2, joueur 2 a 5, qui gagne ?", "fr",
      ["Joueur 1 (défense 2) perd les PV de la carte", "joueur 2 (défense 5) gagne les PV de la carte"]),
+    ("Picts attack! Me: 4 defence, Ana: 6, Ben: 6. Who gains and who loses?", "en",
+     ["You (defence 4) lose the card's VP", "Ana (defence 6) gains the card's VP"]),
+    ("The attack is +3/-3; defence values are 5, 5, 2 and 0. What does each player get?", "en",
+     ["Player 1 (defence 5) gains 3 VP", "player 2 (defence 5) gains 3 VP",
+      "player 3 (defence 2) neither gains nor loses", "player 4 (defence 0) loses 3 VP"]),
 ]
 
 
@@ -248,6 +263,7 @@ SETUP = [
     ("How many coins does each player start with?", "en", "5 coins", "jorvik.setup.players"),
     ("where does the VP marker start?", "en", "Space 10", "jorvik.setup.players"),
     ("Wie viele Karten werden bei 4 Spielern ausgelegt?", "de", "5 Karten", "jorvik.offer.spaces"),
+    ("Wie viele Karten liegen bei 3 Spielern aus?", "de", "4 Karten", "jorvik.offer.spaces"),
     ("wie viele karten werden zu fünft aufgedeckt?", "de", "6 Karten", "jorvik.offer.spaces"),
     ("Wie viele Wikinger bekommt jeder Spieler zu Beginn im Jarl-Spiel?", "de", "4 Wikinger",
      "jorvik.setup.players"),
@@ -289,6 +305,18 @@ MARKET = [
     ("J'ai 7 marchandises à échanger contre des pièces, combien de pièces j'obtiens ?", "fr", "3 pièces",
      "jorvik.goods.coin_exchange"),
     ("combien de pieces pour 3 marchandises ?", "fr", "1 pièce", "jorvik.goods.coin_exchange"),
+    ("How many goods of my choice at the market, if I have 9 goods?", "en", "3 goods",
+     "jorvik.goods.market_exchange"),
+    ("how many coins for 1 good?", "en", "0 coins", "jorvik.goods.coin_exchange"),
+    ("How many goods do I need to give for 1 good of my choice at the market?", "en", "3 goods",
+     "jorvik.goods.market_exchange"),
+    ("how many goods does it take to get a coin?", "en", "2 goods", "jorvik.goods.coin_exchange"),
+    ("Wie viele Waren muss ich abgeben für eine Ware nach Wahl?", "de", "3 Waren", "jorvik.goods.market_exchange"),
+    ("wie viele waren brauche ich mit dem tauschhaus für eine ware nach wahl", "de", "2 Waren",
+     "jorvik.cards.goods_buildings"),
+    ("Combien de marchandises faut-il donner pour 1 pièce ?", "fr", "2 marchandises", "jorvik.goods.coin_exchange"),
+    ("combien de marchandises il faut pour une marchandise au choix au marché ?", "fr", "3 marchandises",
+     "jorvik.goods.market_exchange"),
     ("Combien de marchandises au choix j'obtiens au marché pour 7 marchandises ?", "fr", "2 marchandises",
      "jorvik.goods.market_exchange"),
 ]
@@ -326,6 +354,10 @@ LOOKALIKES = [
     ("Qui achète en premier ?", "fr"),
     ("Combien de joueurs peuvent jouer ?", "fr"),
     ("Comment marche l'échange au marché ?", "fr"),
+    ("How many goods do I need to give for 1 good of my choice at the market, if I have 9 goods and 2 coins?",
+     "en"),
+    ("Combien de cartes à 2 joueurs ?", "fr"),
+    ("the first withdraws, the third buys: what did the second pay in a row of 4 Vikings?", "en"),
 ]
 
 

@@ -451,7 +451,7 @@ def _apply(state: Any, action: Any) -> Any:
 _PAY = re.compile(r"\b(cost|costs|costing|price|pay|pays|paying|paid|kostet|kosten|preis|zahle|zahlt|zahlen|"
                   r"zahlst|bezahlt|bezahle|bezahlen|coute|coutent|couter|coutera|prix|paie|paye|payer|payes|"
                   r"paient|payera)\b")
-_ROW_WORD = re.compile(r"\b(rows?|reihe|reihen|nachfragereihe|file|files|rangee|queue|ligne)\b")
+_ROW_WORD = re.compile(r"\b(rows?|reihe|reihen|nachfragereihe|file|files|rangee|queue|queued|ligne)\b")
 _ROW_N = re.compile(r"\b(?:rows?|reihe|nachfragereihe|file|rangee|queue|ligne)\s+(?:of|with|mit|von|aus|de|d'|avec)"
                     r"\s*(\d+)\b|\b(\d+)[- ]?(?:vikings?|wikinger\w*|figur\w*|figures?)\b"
                     r"|\b(\d+)[- ]?(?:er[- ]?reihe|viking row)\b")
@@ -463,7 +463,10 @@ _WITHDRAW = (r"(?:withdraws?|withdrew|withdrawn|withdrawing|pass|passes|passed|d
 _W_FIRST = re.compile(r"\bo1 (\d+)\b|\b(\d+) o1\b|\b(\d+) (?:vor mir|devant moi|ahead of me|in front of me|before me)"
                       r"|\b(\d+) (?:\w+ ){0,4}?" + _WITHDRAW + r"|\bafter (\d+)\b|\bnachdem (\d+)\b"
                       r"|\bapres (?:que )?(\d+)\b|\b" + _WITHDRAW + r" (?:\w+ ){0,2}?(\d+)\b")
-_W_ONE = re.compile(r"\b(?:the|der|die|le|la) o1 (?:\w+ ){0,2}?" + _WITHDRAW)
+_W_ORDS = re.compile(r"\bo\d(?:(?:,|,? and|,? und|,? et|,? puis|,? then|,? dann)? (?:the |der |die |le |la )?o\d)*"
+                     r" (?:\w+ ){0,2}?" + _WITHDRAW)
+_ALL_BEFORE = re.compile(r"\b(everyone|everybody|all|alle|jeder|tous|tout le monde|the others|die anderen|les autres)"
+                         r" (?:\w+ ){0,3}?(before|ahead of|in front of|vor|devant|avant)\b")
 _K_POS = re.compile(r"\bo(\d)\b(?! (?:\d|round|runde|tour|game|partie|spiel|card|karte|carte))")
 _MY_N = re.compile(r"\b(my|mein\w*|ma|mon|mes) (?:o\d) (?:viking|wikinger|figur\w*)\b")
 
@@ -472,7 +475,7 @@ def _price_answer(q: str, lang: str) -> Any:
     """"N Vikings in the row, the first two withdraw: what does the third pay?" — the Vikings still in the row."""
     if not _PAY.search(q) or not _ROW_WORD.search(q) and not re.search(r"\b(vikings?|wikinger\w*)\b", q):
         return None
-    if re.search(r"\b(reserv\w*|jarl|ship|schiff|navire|income|einkommen|revenu)\b", q):
+    if re.search(r"\b(reserv\w*|jarl|income|einkommen|revenu)\b", q):
         return None
     m = _ROW_N.search(q)
     n = next((int(g) for g in m.groups() if g is not None), None) if m else None
@@ -484,18 +487,26 @@ def _price_answer(q: str, lang: str) -> Any:
     withdrawn: int | None = None
     if re.search(_WITHDRAW, rest):
         w = _W_FIRST.search(rest)
+        ords = [(x, int(k)) for x in _W_ORDS.finditer(rest) for k in re.findall(r"o(\d)", x.group(0))]
         if w:
             withdrawn = next(int(g) for g in w.groups() if g is not None)
-        elif _W_ONE.search(rest):
-            withdrawn = 1
-        else:
+            rest = rest[:w.start()] + " ; " + rest[w.end():]
+        elif ords:
+            got = sorted({k for _, k in ords})
+            if got != list(range(1, len(got) + 1)):
+                return None  # "the second withdraws": the first's choice is not said
+            withdrawn = len(got)
+            for x in sorted({x for x, _ in ords}, key=lambda x: -x.start()):
+                rest = rest[:x.start()] + " ; " + rest[x.end():]
+        elif not _ALL_BEFORE.search(rest):
             return None
-    asked = [int(k) for k in _K_POS.findall(re.sub(r"\bo1 (\d+)\b|\b(\d+) o1\b", " ", rest))]
-    asked = [k for k in asked if not (k == 1 and withdrawn is not None and _W_ONE.search(rest))]
+    asked = [int(k) for k in _K_POS.findall(rest)]
     if _MY_N.search(rest):  # "my second Viking": which of mine, not a place in the row
         asked = []
         if withdrawn is None:
             return None
+    if re.search(r"\b(last|letzte\w*|dernier\w*)\b", rest):
+        asked.append(n)
     place: int | None = asked[-1] if asked else None
     if len(set(asked)) > 1 or re.search(r"\bo\d (?:\w+ ){0,2}?(buys?|bought|kauft|gekauft|achete\w*)\b", rest):
         return None  # "the first buys": nobody behind gets the card
@@ -551,8 +562,8 @@ def _reserve_answer(q: str, lang: str) -> Any:
     place = next((int(g) for g in mine.groups() if g is not None), None) if mine else None
     asked = {int(k) for k in re.findall(r"\bo(\d)\b", q)}
     if place is None:
-        if asked - {1} or (asked and not _GONE.search(q)):
-            return None
+        if asked - {1} or (asked and _GONE.search(q)):
+            return None  # "the first buys": someone else's card, and mine is not placed
         place = 1
     if not 1 <= place <= n or any(k > place for k in asked):
         return None  # a card after mine said to be handled first: not read
@@ -587,8 +598,7 @@ _NOTHING = re.compile(r"\b(bought nothing|buy nothing|didn't buy|did not buy|did
                       r"nichts gekauft|nichts kaufe|keine karte gekauft|ohne (?:kauf|zu kaufen)|kein kauf|"
                       r"leer\w* ladebereich|rien achete|n'ai rien achete|rien acheter|sans (?:rien )?acheter|"
                       r"aucun achat|aucune carte achetee|zone de chargement vide)\b")
-_BOUGHT = re.compile(r"\b(bought (?:a|\d|one|two|the|some)|i buy a|purchased|habe (?:eine|\d|die) \w+ gekauft|"
-                     r"(?:eine|\d) karte\w* gekauft|gekauft habe|ai achete (?:une|\d|la|le)|achete une)\b")
+_BOUGHT = re.compile(r"\b(bought|purchased|buy a|gekauft|kaufe eine|achete\w*)\b")
 _MINT = re.compile(r"\b(mint|munzpragerei|munze \+1|monnaie|\+1 (?:income|einkommen|revenu)|income building|"
                    r"einkommensgebaude|batiment de revenu)\b")
 
@@ -648,7 +658,7 @@ _PLAYERS = re.compile(r"\b([2-9]|1\d) (?:players?|spieler\w*|joueurs?|personen|l
                       r"|\b(?:zu|a|for|with|mit|at|avec|pour) ([2-9]) ?(?:$|\?|\.|,|!)")
 _SETUP_CARDS = re.compile(r"\b(cards?|karten|cartes?|spaces?|felder|kartenfelder|cases|emplacements)\b.*\b(dealt|"
                           r"revealed|laid|drawn|offered|in use|used|filled|out|ausgelegt|aufgedeckt|gezogen|"
-                          r"angeboten|belegt|genutzt|benutzt|gefullt|revele\w*|tire\w*|pose\w*|propose\w*|"
+                          r"angeboten|belegt|genutzt|benutzt|gefullt|liegen|liegt|aus|revele\w*|tire\w*|pose\w*|propose\w*|"
                           r"utilise\w*|rempli\w*|offer phase|angebotsphase|phase d'offre|per round|pro runde|"
                           r"par (?:tour|manche)|each round|jede runde|chaque (?:tour|manche))\b"
                           r"|\b(dealt|revealed|laid out|drawn|offered|ausgelegt|aufgedeckt|revele\w*|propose\w*)\b"
@@ -721,13 +731,26 @@ _FOR_GOOD = re.compile(r"\b(market|markt|marche|goods? of (?:my |your )?choice|w
 _EXCHANGE_HOUSE = re.compile(r"\b(exchange house|tauschhaus|comptoir|2 for 1 building|2 goods for 1)\b")
 
 
+_RATE_Q = re.compile(r"\b(how many goods (?:\w+ ){0,3}?(?:need|have to|give|trade|pay|hand in|return|take|cost)|"
+                     r"wie viele waren (?:brauche|muss|gebe|abgeben|geben|tauschen|braucht)|"
+                     r"combien de marchandises (?:faut|dois|donner|il faut|rendre|echanger))")
+
+
 def _market_answer(q: str, lang: str) -> Any:
-    """"I have 7 goods to sell for coins" -> 3 coins; "7 goods at the market" -> 2 goods of choice."""
-    m = _GOODS_N.search(q)
-    if m is None or not _HOW_MANY.search(q) and not re.search(r"\b(get|bekomme|kriege|erhalte|obtiens|recois)\b", q):
+    """"I have 7 goods to sell for coins" -> 3 coins; "7 goods at the market" -> 2 goods of choice; how many
+    goods an exchange takes."""
+    if _RATE_Q.search(q):
+        return _rate_answer(q, lang)
+    counts = [g for g in _GOODS_N.finditer(q) if not re.match(
+        r"1 (?:\w+ )?(?:goods?|waren?|marchandises?) (?:of (?:my|your) choice|nach wahl|au choix|de (?:mon|ton) choix)",
+        g.group(0) + q[g.end():g.end() + 20])]
+    if len(counts) != 1:
+        return None
+    m = counts[0]
+    if not _HOW_MANY.search(q) and not re.search(r"\b(get|bekomme|kriege|erhalte|obtiens|recois)\b", q):
         return None
     n = int(m.group(1))
-    if not 1 <= n <= 54:
+    if not 1 <= n <= 54 or re.search(r"\b(?!1\b)\d+\b", q[:m.start()] + q[m.end():]):
         return None
     if re.search(r"\b(trader|handler|marchand|oracle|orakel|craft|handwerk|artisan|warehouse|lagerhaus|entrepot|"
                  r"store|lagern|stocker|ship|schiff|navire)\b", q):
@@ -746,6 +769,22 @@ def _market_answer(q: str, lang: str) -> Any:
                    "exchange" if house else "market")
 
 
+def _rate_answer(q: str, lang: str) -> Any:
+    """How many goods one exchange takes: for a coin, for a good of choice (at the market or the Exchange house)."""
+    if re.search(r"\b(?!1\b)\d+\b", q) or re.search(r"\b(trader|handler|marchand|oracle|orakel)\b", q):
+        return None
+    coin = bool(re.search(r"\b(coins?|munzen?|pieces?|geld|argent)\b", q))
+    good = bool(re.search(r"\b(market|markt|marche|choice|wahl|choix|exchange house|tauschhaus|comptoir)\b", q))
+    if coin == good:
+        return None
+    house = bool(_EXCHANGE_HOUSE.search(q))
+    rate = _exchange(6, coin, house)[1]
+    if coin:
+        return _answer(t("jorvik.hypo.cash_rate", lang, rate=rate), lang, "cash")
+    key = "jorvik.hypo.market_rate_house" if house else "jorvik.hypo.market_rate"
+    return _answer(t(key, lang, rate=rate), lang, "exchange" if house else "market")
+
+
 def _exchange(n: int, coin: bool, house: bool) -> tuple[int, int]:
     """How many coins (or goods of choice) `n` goods bring in one loading step, and the goods each one takes:
     the engine's loading decisions played out (give goods until the take is offered)."""
@@ -757,6 +796,8 @@ def _exchange(n: int, coin: bool, house: bool) -> tuple[int, int]:
     state, _ = _scenario({"players": 2, "mode": "jarl" if house else "karl", "phase": "loading", "turn": 0,
                           "supply": {"iron": 9}, "seats": [seat, {}]})
     got = rate = 0
+    if n < 6:  # too few to exchange even once, perhaps: the rate of the exchange from six goods
+        rate = _exchange(6, coin, house)[1]
     want = Take("coin") if coin else Take("iron")
     while True:
         gave = 0
@@ -801,11 +842,14 @@ _WIN = re.compile(r"\b(?:gains?|wins?|erhalt\w*|gewinn\w*|bekomm\w*|gagne\w*|rem
 _LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus) (?:\w+ ){0,3}?(\d+)"
                    r" ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)?\b")
 _PAIR = re.compile(r"(?P<who>\bP#\d\b|\b[A-ZÄÖÜÉÈ][\w]*|\b(?:i|ich|je|j|moi|me|mir|mich|my|mine|meine?|ma|mon)\b)"
-                   r"(?P<gap>[^\d.;?!:A-ZÄÖÜÉÈ]{0,40}?)\b(?P<d>\d+)\b(?! ?(?:/|vp|sp|pv|victory|siegp))")
+                   r"(?P<gap>:?[^\d.;?!:A-ZÄÖÜÉÈ]{0,40}?)\b(?P<d>\d+)\b(?! ?(?:/|vp|sp|pv|victory|siegp))")
 _WHO = r"(\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:I|ich|Ich|je|Je|moi|Moi)\b)"
 _BOTH = re.compile(_WHO + r" (?:and|und|et) " + _WHO + r",? (?:both |each |beide |jeweils |tous (?:les )?deux |"
                    r"toutes (?:les )?deux )?(?:have|has|haben|hat|ont|avons|a|avez)(?: both| beide| jeweils)? "
                    r"(?:[a-z]+ ){0,3}?(\d+)\b")
+_DEF_LIST = re.compile(r"\b(?:defen[cs]es?|verteidigung\w*|defense)(?: [a-z]+){0,3}?:? "
+                       r"(\d+(?:\s*(?:,\s*(?:and|und|et)?|and|und|et|&)"
+                       r"\s*\d+)+)\b")
 _ME = frozenset({"i", "ich", "je", "j", "moi", "me", "mir", "mich", "my", "mine", "meine", "mein", "ma", "mon"})
 _NOT_NAMES = frozenset({
     "the", "a", "an", "if", "when", "what", "who", "how", "with", "and", "but", "so", "then", "in", "at", "on",
@@ -822,7 +866,7 @@ _NOT_NAMES = frozenset({
 def _picts_answer(question: str, q: str, lang: str) -> Any:
     """Each player's defence given: the most gain the card's VP, the fewest lose them (ties all; all equal:
     nobody), from the engine's attack."""
-    if not _PICTS.search(q) or not re.search(r"\b(pict\w*|pikt\w*)\b", q):
+    if not _PICTS.search(q) or not re.search(r"\b(pict\w*|pikt\w*)\b", q) and not _DEF_Q.search(q):
         return None
     text = _case_folded(question)
     text = re.sub(r"\b(?:player|spieler|joueur|joueuse|seat) ?#?(\d)\b", r"P#\1", text, flags=re.IGNORECASE)
@@ -846,7 +890,13 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     seen: dict[str, int] = {}
     order: list[str] = []
     used: list[tuple[int, int]] = []
-    for p in _PAIR.finditer(text):
+    listed = _DEF_LIST.search(text.lower())
+    if listed:  # "defence values 5, 5, 2 and 0": one player each, in that order
+        for i, value in enumerate(re.finditer(r"\d+", listed.group(1))):
+            seen[f"P#{i + 1}"] = int(value.group(0))
+            order.append(f"P#{i + 1}")
+        used.append((listed.start(1), listed.end(1)))
+    for p in () if listed else _PAIR.finditer(text):
         who = p.group("who")
         key = "me" if who.lower() in _ME else who
         if who.lower() in _NOT_NAMES and key != "me":
