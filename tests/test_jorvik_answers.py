@@ -51,6 +51,14 @@ PRICE = [
     ("In der Reihe sind 6 Wikinger. Die ersten 3 verzichten. Was kostet es den 4.?", "de", "3 Münzen"),
     ("Reihe mit 4 Wikingern, ich bin Dritter und die zwei vor mir passen. Was zahle ich?", "de", "2 Münzen"),
     ("J'ai le troisième Viking d'une file de 3, les deux premiers renoncent, je paie combien ?", "fr", "1 pièce"),
+    ("Quick one: three Vikings sit in a row; the front one passes. What's the price for the next one?", "en",
+     "2 coins"),
+    ("we have 8 vikings in a row, 7 of them withdraw, what does the last one pay?", "en", "1 coin"),
+    ("Eine Reihe mit 5 Wikingern: der erste verzichtet, der zweite verzichtet auch. Was zahlt der dritte?", "de",
+     "3 Münzen"),
+    ("Was kostet es mich, wenn ich als Zweiter in einer 3er-Reihe stehe und der Erste passt?", "de", "2 Münzen"),
+    ("Dans une file de 4 Vikings, le premier et le deuxième se retirent. Combien paie le troisième ?", "fr",
+     "2 pièces"),
 ]
 
 
@@ -95,6 +103,7 @@ RESERVE = [
     ("Jeu Jarl : 3 cartes réservées, la mienne est la troisième. Combien je paie ?", "fr", "1 pièce"),
     ("y a 6 cartes réservées et la mienne est la deuxième, ça coûte combien ?", "fr", "5 pièces"),
     ("In the Jarl game, with 3 cards in the reservation row, what does the first one cost?", "en", "3 coins"),
+    ("3 reservierte Karten im Jarl-Spiel; meine ist die letzte. Was zahle ich?", "de", "1 Münze"),
 ]
 
 
@@ -182,6 +191,8 @@ DEFENCE = [
     ("Quelle est ma défense avec des guerriers 3 et 2 et le mur de boucliers ?", "fr", "8 points de défense"),
     ("Combien de points de défense avec les guerriers 2, 2 et 5 ?", "fr", "9 points de défense"),
     ("ma défense avec guerriers 4 et 1, c'est combien ?", "fr", "5 points de défense"),
+    ("Combien de points de défense avec un guerrier de 4 et un de 3 ?", "fr", "7 points de défense"),
+    ("Wie viel Verteidigung habe ich mit einem Krieger 5 und dem Schildwall?", "de", "10 Verteidigungspunkte"),
 ]
 
 
@@ -275,6 +286,10 @@ SETUP = [
     ("Combien de Vikings au début pour le jeu Karl ?", "fr", "3 Vikings", "jorvik.setup.players"),
     ("Combien de pièces a chaque joueur au départ ?", "fr", "5 pièces", "jorvik.setup.players"),
     ("Sur quelle case commence le marqueur de points de victoire ?", "fr", "Case 10", "jorvik.setup.players"),
+    ("Combien de cases de cartes à 5 joueurs ?", "fr", "6 cartes", "jorvik.offer.spaces"),
+    ("Combien de Vikings par joueur dans le jeu Karl ?", "fr", "3 Vikings", "jorvik.setup.players"),
+    ("what do I start the game with in coins?", "en", "5 coins", "jorvik.setup.players"),
+    ("Wie viele Kartenfelder werden zu zweit benutzt?", "de", "3 Karten", "jorvik.offer.spaces"),
 ]
 
 
@@ -358,6 +373,8 @@ LOOKALIKES = [
      "en"),
     ("Combien de cartes à 2 joueurs ?", "fr"),
     ("the first withdraws, the third buys: what did the second pay in a row of 4 Vikings?", "en"),
+    ("3 reserved cards, what does mine cost?", "en"),
+    ("how much defence do 3 warriors give?", "en"),
 ]
 
 

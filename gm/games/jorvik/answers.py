@@ -421,7 +421,7 @@ _DE_ORD_N = {"erst": 1, "zweit": 2, "dritt": 3, "viert": 4, "funft": 5, "fuenft"
 def _numbers(question: str) -> str:
     """The question folded, number words as digits and ordinals as "o<k>" ("the third" -> "the o3")."""
     q = " " + fold(question).replace("’", "'") + " "
-    q = re.sub(r"(\d+)(?:st|nd|rd|th|e|eme|er|ere|ieme)\b", r"o\1", q)
+    q = re.sub(r"(\d+)(?:st|nd|rd|th|e|eme|ieme)\b|\b(1)(?:er|ere)\b", lambda m: f"o{m.group(1) or m.group(2)}", q)
     q = re.sub(r"\b(\d)\.(?=\s*[a-z])", r"o\1 ", q)
     q = _DE_ORD.sub(lambda m: f"o{_DE_ORD_N[m.group(1)]}", q)
     q = re.sub(r"[a-z]+", lambda m: (f"o{_ORDINALS[m.group(0)]}" if m.group(0) in _ORDINALS else
@@ -561,6 +561,10 @@ def _reserve_answer(q: str, lang: str) -> Any:
     mine = _RES_MINE.search(q)
     place = next((int(g) for g in mine.groups() if g is not None), None) if mine else None
     asked = {int(k) for k in re.findall(r"\bo(\d)\b", q)}
+    if place is None and re.search(r"\b(last|letzte\w*|dernier\w*|derniere)\b", q):
+        place = n
+    if place is None and re.search(r"\b(mine|meine|meins|mienne|mien|my card|ma carte)\b", q):
+        return None  # my card, but not where it lies
     if place is None:
         if asked - {1} or (asked and _GONE.search(q)):
             return None  # "the first buys": someone else's card, and mine is not placed
@@ -656,10 +660,12 @@ def _income_of(jarl: bool, nothing: bool, mint: bool) -> int:
 
 _PLAYERS = re.compile(r"\b([2-9]|1\d) (?:players?|spieler\w*|joueurs?|personen|leute|people|persons?)\b"
                       r"|\b(?:zu|a|for|with|mit|at|avec|pour) ([2-9]) ?(?:$|\?|\.|,|!)")
-_SETUP_CARDS = re.compile(r"\b(cards?|karten|cartes?|spaces?|felder|kartenfelder|cases|emplacements)\b.*\b(dealt|"
+_SETUP_CARDS = re.compile(r"\b(card spaces|kartenfelder\w*|cases de cartes?|emplacements de cartes?)\b"
+                          r"|\b(cards?|karten|cartes?|spaces?|felder|kartenfelder|cases|emplacements)\b.*\b(dealt|"
                           r"revealed|laid|drawn|offered|in use|used|filled|out|ausgelegt|aufgedeckt|gezogen|"
-                          r"angeboten|belegt|genutzt|benutzt|gefullt|liegen|liegt|aus|revele\w*|tire\w*|pose\w*|propose\w*|"
-                          r"utilise\w*|rempli\w*|offer phase|angebotsphase|phase d'offre|per round|pro runde|"
+                          r"angeboten|belegt|genutzt|benutzt|gefullt|liegen|liegt|aus|revele\w*|tire\w*|"
+                          r"pose\w*|propose\w*|utilise\w*|rempli\w*|offer phase|angebotsphase|phase d'offre|"
+                          r"per round|pro runde|"
                           r"par (?:tour|manche)|each round|jede runde|chaque (?:tour|manche))\b"
                           r"|\b(dealt|revealed|laid out|drawn|offered|ausgelegt|aufgedeckt|revele\w*|propose\w*)\b"
                           r".*\b(cards?|karten|cartes?)\b")
@@ -668,15 +674,20 @@ _SETUP_COINS = re.compile(r"\b(coins?|munzen|geld|pieces?|argent)\b")
 _SETUP_VP = re.compile(r"\b(vp|victory points?|siegpunkte?|sp|pv|points? de victoire|marker|markers|marqueur|"
                        r"punktemarker|siegpunktmarker|zahlleiste|track|leiste|piste)\b")
 _START = re.compile(r"\b(start\w*|begin\w*|set-?up|at first|to begin|beginn\w*|anfang\w*|aufbau|zu beginn|"
-                    r"commenc\w*|debut|depart|mise en place|initial\w*|each player (?:get|gets|receive)s?|"
+                    r"commenc\w*|debut|depart|mise en place|initial\w*|per player|pro spieler|par joueur|do i have|"
+                    r"do we have|habe ich|haben wir|ai-je|avons-nous|each player (?:get|gets|receive)s?|"
                     r"jeder spieler (?:bekommt|erhalt)|chaque joueur (?:recoit|a))\b")
 _HOW_MANY = re.compile(r"\b(how many|how much|how high|wie viele?n?|wie viel|wie hoch|wie gross|combien|which space|"
                        r"welche\w* feld|quelle case|where|wo|ou)\b")
 
 
-def _setup_answer(q: str, lang: str) -> Any:
+def _setup_answer(q: str, lang: str, bare: bool = True) -> Any:
     """Card spaces (players + 1, and as many again in the Jarl game), Vikings, coins and VP at the start."""
-    if not _HOW_MANY.search(q):
+    if not _HOW_MANY.search(q) and not re.search(r"\bwhat do (?:i|we|you|players) (?:start|begin)\b", q):
+        return None
+    if re.search(r"\b(left|remaining|still|ubrig|noch|verbleib\w*|reste\w*|encore)\b", q):
+        return None  # what is left in a game: the position's
+    if not bare and re.search(r"\b(do i have|habe ich|ai-je|j'ai)\b", q):
         return None
     m = _PLAYERS.search(q)
     players = next((int(g) for g in m.groups() if g is not None), None) if m else None
@@ -976,10 +987,16 @@ def _defence_answer(q: str, lang: str) -> Any:
     if not _DEF_Q.search(q) or not _HOW_MANY.search(q) and not re.search(r"\b(what|was|quel\w*|welche\w*)\b", q):
         return None
     m = _WARRIORS.search(q)
-    if m is None:
-        return None
-    values = [int(x) for x in re.findall(r"\d+", m.group(1))]
-    rest = q[:m.start()] + " " + q[m.end():]
+    if m is not None:
+        values = [int(x) for x in re.findall(r"\d+", m.group(1))]
+        rest = q[:m.start()] + " " + q[m.end():]
+    if m is None or re.search(r"\b\d+\b", rest):  # "a warrior of 4 and one of 3": every number a warrior's
+        if not re.search(r"\b(warriors?|krieger\w*|guerriers?)\b", q) or re.search(
+                r"\b\d+ (?:\w+ )?(?:warriors?|krieger\w*|guerriers?|vp|sp|pv|points?|punkte?)\b", q):
+            return None  # "3 warriors": how many, not their values
+        rest = re.sub(r"\b1 (?=(?:of|de|mit|von|zu|with|a) \d)", " ", q)
+        values = [int(x) for x in re.findall(r"\b\d+\b", rest)]
+        rest = re.sub(r"\b\d+\b", " ", rest)
     if not values or len(values) > 8 or re.search(r"\b\d+\b", rest) or not all(1 <= v <= 9 for v in values):
         return None
     if re.search(r"\b(pict\w*|pikt\w*|ben|others?|andere\w*|autres?|everyone|jeder|chacun)\b", rest):
@@ -1171,7 +1188,7 @@ def computed_answer(question: str, lang: str, state: Any = None) -> Any:
     for found in (_reserve_answer(q, lang), _price_answer(q, lang), _row_limit_answer(q, lang),
                   _income_answer(q, lang, state is None), _defence_answer(q, lang), _picts_answer(question, q, lang),
                   _oracle_answer(q, lang), _storage_answer(q, lang), _final_answer(q, lang),
-                  _setup_answer(q, lang), _market_answer(q, lang)):
+                  _setup_answer(q, lang, state is None), _market_answer(q, lang)):
         if found is not None:
             return found
     return None
