@@ -241,6 +241,9 @@ STORAGE = [
     ("Combien de marchandises puis-je stocker avec l'entrepôt ?", "fr", "5 marchandises"),
     ("combien de marchandises je peux stocker sans entrepot ?", "fr", "1 marchandise"),
     ("Avec l'Entrepôt, combien d'emplacements de stockage ai-je ?", "fr", "5 marchandises"),
+    ("how many goods can I store on the warehouse at most?", "en", "4 goods"),
+    ("Wie viele Waren passen höchstens ins Lagerhaus? Kann ich dort lagern?", "de", "4 Waren"),
+    ("combien de marchandises peut-on stocker dans l'entrepôt ?", "fr", "4 marchandises"),
 ]
 
 
@@ -375,6 +378,16 @@ LOOKALIKES = [
     ("the first withdraws, the third buys: what did the second pay in a row of 4 Vikings?", "en"),
     ("3 reserved cards, what does mine cost?", "en"),
     ("how much defence do 3 warriors give?", "en"),
+    ("The Picts attack: I have 3 warriors and Ben has 2. Who wins?", "en"),
+    ("How much does it cost if there are 4 Vikings in front of me?", "en"),
+    ("If the Picts attack and I have 0 defence, do I lose 3 VP?", "en"),
+    ("If I have 2 warriors with 3 defence each, what is my defence?", "en"),
+    ("Can I place 2 Vikings in the same row?", "en"),
+    ("How many coins do I get for selling 3 amber to the amber trader?", "en"),
+    ("Kann ich 2 Wikinger in dieselbe Reihe stellen?", "de"),
+    ("Wie viele Punkte bekommt man für ein Handwerk mit 3 Waren?", "de"),
+    ("Si les Pictes attaquent et que j'ai 3 guerriers, je gagne ?", "fr"),
+    ("Combien de points pour un artisan de 3 marchandises ?", "fr"),
 ]
 
 

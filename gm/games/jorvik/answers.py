@@ -253,7 +253,8 @@ def hypothetical_answer(question: str, lang: str, state: Any = None) -> Any:
     if COST.search(q) or re.search(r"\b(what would|was wurde|combien)\b", q):
         m = ROW.search(q)
         described = _numbers(question)  # places, withdrawals, purchases: the computed answer's or the digest's
-        if re.search(r"\bo\d\b|\b(buys?|bought|kauft|gekauft|achete\w*)\b|" + _WITHDRAW, described):
+        if re.search(r"\bo\d\b|\b(buys?|bought|kauft|gekauft|achete\w*|in front|ahead|behind|vor mir|hinter|"
+                     r"devant|derriere)\b|" + _WITHDRAW, described):
             m = None
         if m and re.search(r"\b(row|reihe|file|line|queue|vikings?|wikinger\w*)\b", q):
             n = _num(m.group("n") or m.group("m"))
@@ -898,6 +899,8 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
             lose = win
         for mm in sorted((x for x in (mw, ml) if x), key=lambda x: -x.start()):
             text = text[:mm.start()] + " " + text[mm.end():]
+    if re.search(r"\b\d+ (?:\w+ )?(?:warriors?|krieger\w*|guerriers?|cards?|karten|cartes?)\b", text.lower()):
+        return None  # "I have 3 warriors": how many, not the defence
     seen: dict[str, int] = {}
     order: list[str] = []
     used: list[tuple[int, int]] = []
@@ -1149,6 +1152,10 @@ def _storage_answer(q: str, lang: str) -> Any:
     seat = {"display": ["A12"]} if house else {}
     state, _ = _scenario({"players": 2, "phase": "demand", "spaces": _IDLE, "seats": [seat, {}]})
     cap = int(_storage_cap(state, 0))
+    if house and re.search(r"\b(?:on|in|onto|into|auf|im|ins|sur|dans) (?:the |my |a |dem |meinem |einem |das |l'|"
+                           r"mon |un )?(?:warehouse|lagerhaus|entrepot)\b", q):
+        own = cap - int(_storage_cap(_scenario({"players": 2, "phase": "demand", "spaces": _IDLE})[0], 0))
+        return _answer(t("jorvik.hypo.storage_on_house", lang, n=own, total=cap), lang, "storage")
     key = "jorvik.hypo.storage_house" if house else "jorvik.hypo.storage"
     return _answer(t(key, lang, n=cap, more=cap - 1), lang, "storage")
 
