@@ -411,3 +411,22 @@ def test_no_crash_without_a_position(question: str) -> None:
 
     answers.hypothetical_answer(question, "en")
     answers.computed_answer(question, "de", None)
+
+
+def test_the_rule_follows_the_number_and_the_closest_section_is_cited_first() -> None:
+    ans = ask("5 Vikings in the row, the first two withdraw: what does the third pay?", "en")
+    assert ans.sections[0]["id"] == "jorvik.purchase.decline"
+    assert ans.text.startswith("3 coins") and "the price is recounted" in ans.text  # the section's own words
+    assert ask("Ana 2, Ben 2: the Picts attack, who loses?", "en").sections[0]["id"] == "jorvik.picts.ties"
+    assert ask("Ana 3, Ben 1: the Picts attack, who loses?", "en").sections[0]["id"] == "jorvik.picts.defence"
+    assert ask("how many points for 3 feasts", "en").sections[0]["id"] == "jorvik.cards.feasts"
+    assert ask("how many points for 2 feasts and 3 traders", "en").sections[0]["id"] == "jorvik.end.final_scoring"
+    assert ask("defence with warriors 3 and 4 and the shield wall?", "en").sections[0]["id"] == "jorvik.cards.defence"
+
+
+@pytest.mark.parametrize("question", [q for q, *_ in PRICE + RESERVE + INCOME + PICTS + DEFENCE + FINAL + STORAGE
+                                      + ORACLE + SETUP + MARKET + ROW_LIMIT] + [q for q, _ in LOOKALIKES])
+def test_no_crash_with_a_position_in_play(question: str) -> None:
+    for mode in ("karl", "jarl"):
+        state = GAME.new_game(4, 7, {"mode": mode})
+        assert ask(question, "en", state).text

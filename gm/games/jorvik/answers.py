@@ -39,6 +39,15 @@ SECTIONS = {
     "cash": ["jorvik.goods.coin_exchange"],
     "exchange": ["jorvik.cards.goods_buildings"],
     "oracle": ["jorvik.cards.oracles"],
+    "decline": ["jorvik.purchase.decline", "jorvik.purchase.price"],
+    "picts_ties": ["jorvik.picts.ties", "jorvik.picts.defence"],
+    "doubled": ["jorvik.cards.defence", "jorvik.cards.warriors"],
+    "warehouse": ["jorvik.cards.warehouse", "jorvik.goods.storage"],
+    "skald": ["jorvik.cards.skalds", "jorvik.end.final_scoring"],
+    "craft": ["jorvik.cards.crafts", "jorvik.end.final_scoring"],
+    "trader": ["jorvik.cards.traders", "jorvik.end.final_scoring"],
+    "raid": ["jorvik.cards.raids", "jorvik.end.final_scoring"],
+    "building": ["jorvik.cards.warehouse", "jorvik.end.final_scoring"],
 }
 
 COST = re.compile(
@@ -521,7 +530,7 @@ def _price_answer(q: str, lang: str) -> Any:
         return None
     price = _row_price(n, withdrawn)
     return _answer(t("jorvik.hypo.row_price", lang, price=coins(price, lang), n=n, w=withdrawn,
-                     vikings=tn("jorvik.word.vikings", price, lang)), lang, "price")
+                     vikings=tn("jorvik.word.vikings", price, lang)), lang, "decline" if withdrawn else "price")
 
 
 
@@ -603,6 +612,10 @@ _NOTHING = re.compile(r"\b(bought nothing|buy nothing|didn't buy|did not buy|did
                       r"nichts gekauft|nichts kaufe|keine karte gekauft|ohne (?:kauf|zu kaufen)|kein kauf|"
                       r"leer\w* ladebereich|rien achete|n'ai rien achete|rien acheter|sans (?:rien )?acheter|"
                       r"aucun achat|aucune carte achetee|zone de chargement vide)\b")
+_NOT_BOUGHT = re.compile(r"\b(rien|nichts|nothing|nicht|keine?n?|aucune?|without|ohne|sans|pas|not|didn't|didnt|"
+                         r"haven't|never|nie|jamais)\b(?:\W+\w+){0,3}?\W+(?:bought|buy|buying|gekauft|kauf\w*|"
+                         r"achete\w*|acheter|purchas\w*)\b|\b(?:achete\w*|gekauft|kaufe|bought|buy) (?:\w+ ){0,2}?"
+                         r"(?:rien|nichts|nothing|anything)\b")
 _BOUGHT = re.compile(r"\b(bought|purchased|buy a|gekauft|kaufe eine|achete\w*)\b")
 _MINT = re.compile(r"\b(mint|munzpragerei|munze \+1|monnaie|\+1 (?:income|einkommen|revenu)|income building|"
                    r"einkommensgebaude|batiment de revenu)\b")
@@ -620,7 +633,7 @@ def _income_answer(q: str, lang: str, bare: bool = True) -> Any:
         return None
     jarl = bool(re.search(r"\bjarl\b", q))
     mint = bool(_MINT.search(q))
-    nothing = bool(_NOTHING.search(q))
+    nothing = bool(_NOTHING.search(q) or _NOT_BOUGHT.search(q))
     bought = bool(_BOUGHT.search(q)) and not nothing
     if nothing and bought or not (bare or jarl or mint or nothing or bought):
         return None
@@ -659,7 +672,7 @@ def _income_of(jarl: bool, nothing: bool, mint: bool) -> int:
 
 # ---- 6. the set-up numbers for a player count --------------------------------------------------------------------
 
-_PLAYERS = re.compile(r"\b([2-9]|1\d) (?:players?|spieler\w*|joueurs?|personen|leute|people|persons?)\b"
+_PLAYERS = re.compile(r"\b([2-9]|1\d)[- ]?(?:players?|spieler\w*|joueurs?|personen|leute|people|persons?)\b"
                       r"|\b(?:zu|a|for|with|mit|at|avec|pour) ([2-9]) ?(?:$|\?|\.|,|!)")
 _SETUP_CARDS = re.compile(r"\b(card spaces|kartenfelder\w*|cases de cartes?|emplacements de cartes?)\b"
                           r"|\b(cards?|karten|cartes?|spaces?|felder|kartenfelder|cases|emplacements)\b.*\b(dealt|"
@@ -849,10 +862,12 @@ def _row(n: int, ctype: str, effects: list[dict[str, Any]]) -> dict[str, Any]:
 
 _PICTS = re.compile(r"\b(picts?|pikten|pictes?|attack|angriff|attaque)\b")
 _WINLOSE = re.compile(r"\+\s*(\d+)\s*/\s*[-−–]\s*(\d+)|\b(\d+)\s*/\s*[-−–]?\s*(\d+)\b")
-_WIN = re.compile(r"\b(?:gains?|wins?|erhalt\w*|gewinn\w*|bekomm\w*|gagne\w*|remporte\w*|worth|fur|pour|um|for) "
-                  r"(?:\w+ ){0,3}?(\d+) ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)\b")
+_WIN = re.compile(r"\b(?:gains?|wins?|erhalt\w*|gewinn\w*|bekomm\w*|gagne\w*|remporte\w*|worth|fur|pour|um|for|a|"
+                  r"at|zu|de|mit|with|avec) (?:\w+ ){0,3}?(\d+) ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|"
+                  r"punkte?)\b|\b(?:gives?|bringt|gibt|rapporte|donne) (\d+)\b")
 _LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus) (?:\w+ ){0,3}?(\d+)"
-                   r" ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)?\b")
+                   r" ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)?\b|\b(?:takes?|nimmt|prend|enleve|"
+                   r"kostet|coute) (\d+)\b")
 _PAIR = re.compile(r"(?P<who>\bP#\d\b|\b[A-ZÄÖÜÉÈ][\w]*|\b(?:i|ich|je|j|moi|me|mir|mich|my|mine|meine?|ma|mon)\b)"
                    r"(?P<gap>:?[^\d.;?!:A-ZÄÖÜÉÈ]{0,40}?)\b(?P<d>\d+)\b(?! ?(?:/|vp|sp|pv|victory|siegp))")
 _WHO = r"(\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:I|ich|Ich|je|Je|moi|Moi)\b)"
@@ -862,6 +877,10 @@ _BOTH = re.compile(_WHO + r" (?:and|und|et) " + _WHO + r",? (?:both |each |beide
 _DEF_LIST = re.compile(r"\b(?:defen[cs]es?|verteidigung\w*|defense)(?: [a-z]+){0,3}?:? "
                        r"(\d+(?:\s*(?:,\s*(?:and|und|et)?|and|und|et|&)"
                        r"\s*\d+)+)\b")
+_NOUNS = re.compile(r"\b(Verteidigung\w*|Abwehr|Punkte?n?|Siegpunkte?n?|Defen[cs]e|Defense|Angriff|Attaque|Attack|SP|"
+                    r"PV|VP)\b")
+_PICTS_EVEN = all(e["win"] == e["lose"] for r in default_cards()["cards"] for e in r["effects"]
+                  if e["kind"] == "picts")
 _ME = frozenset({"i", "ich", "je", "j", "moi", "me", "mir", "mich", "my", "mine", "meine", "mein", "ma", "mon"})
 _NOT_NAMES = frozenset({
     "the", "a", "an", "if", "when", "what", "who", "how", "with", "and", "but", "so", "then", "in", "at", "on",
@@ -883,6 +902,7 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     text = _case_folded(question)
     text = re.sub(r"\b(?:player|spieler|joueur|joueuse|seat) ?#?(\d)\b", r"P#\1", text, flags=re.IGNORECASE)
     text = _digits_keep_case(text)
+    text = _NOUNS.sub(lambda m: m.group(0).lower(), text)
     text = _BOTH.sub(lambda m: f"{m.group(1)} {m.group(3)}, {m.group(2)} {m.group(3)}", text)
     win = lose = None
     m = _WINLOSE.search(text)
@@ -892,11 +912,11 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     else:
         mw, ml = _WIN.search(text.lower()), _LOSE.search(text.lower())
         if mw:
-            win = _int(mw)
+            win = _int(mw, 1) if mw.group(1) else _int(mw, 2)
         if ml:
-            lose = _int(ml)
-        if mw and ml is None and re.search(r"\b(each|both|je|jeweils|chacun|autant|as many)\b", text.lower()):
-            lose = win
+            lose = _int(ml, 1) if ml.group(1) else _int(ml, 2)
+        if (win is None) != (lose is None) and _PICTS_EVEN:
+            win = lose = win if win is not None else lose  # every attack card takes what it gives
         for mm in sorted((x for x in (mw, ml) if x), key=lambda x: -x.start()):
             text = text[:mm.start()] + " " + text[mm.end():]
     if re.search(r"\b\d+ (?:\w+ )?(?:warriors?|krieger\w*|guerriers?|cards?|karten|cartes?)\b", text.lower()):
@@ -942,9 +962,10 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         items.append(t(f"jorvik.hypo.picts_{key}{'_you' if me else ''}", lang, name=name, d=d,
                        vp=narrate.vp(abs(delta), lang)))
     if not any(results):
-        return _answer(t("jorvik.hypo.picts_nobody", lang, d=values[0]), lang, "picts")
+        return _answer(t("jorvik.hypo.picts_nobody", lang, d=values[0]), lang, "picts_ties")
     text_out = t("jorvik.hypo.picts", lang, items="; ".join(items))
-    return _answer(text_out[:1].upper() + text_out[1:], lang, "picts")
+    tied = sum(r > 0 for r in results) > 1 or sum(r < 0 for r in results) > 1
+    return _answer(text_out[:1].upper() + text_out[1:], lang, "picts_ties" if tied else "picts")
 
 
 def _case_folded(text: str) -> str:
@@ -1007,7 +1028,8 @@ def _defence_answer(q: str, lang: str) -> Any:
     double = bool(_DOUBLER.search(q))
     total = _defence(values, double)
     key = "jorvik.hypo.defence_double" if double else "jorvik.hypo.defence"
-    return _answer(t(key, lang, d=total, values=" + ".join(map(str, values)), top=max(values)), lang, "warriors")
+    return _answer(t(key, lang, d=total, values=" + ".join(map(str, values)), top=max(values)), lang,
+                   "doubled" if double else "warriors")
 
 
 def _defence(values: list[int], double: bool) -> int:
@@ -1021,7 +1043,7 @@ def _defence(values: list[int], double: bool) -> int:
 # ---- 5. the final scoring of a display the question describes; storage; oracles ----------------------------------
 
 _ONE = r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une)"
-_SCORE_Q = re.compile(r"\b(score\w*|worth|points?|vp|sp|pv|punkte?n?|siegpunkte?|wertung|schlusswertung|"
+_SCORE_Q = re.compile(r"\b(scor\w*|worth|points?|vp|sp|pv|punkte?n?|siegpunkte?|wertung|schlusswertung|"
                       r"endwertung|decompte|rapporte\w*|vaut|valent|bring\w*|get|bekomme|kriege|total|insgesamt|"
                       r"gesamt|au total|end|ende|fin)\b")
 _FINAL_ITEMS: list[tuple[str, re.Pattern[str]]] = [
@@ -1032,9 +1054,9 @@ _FINAL_ITEMS: list[tuple[str, re.Pattern[str]]] = [
                              r"(\d+) (?:goods?|waren?|marchandises?)\b")),
     ("done_craft", re.compile(_ONE + r" (?:completed?|finished|fulfilled|full|filled|fertig\w*|vollstandig\w*|"
                               r"erfullt\w*|komplett\w*|voll\w*|fertiggestellt\w*) (?:crafts?|craft cards?|"
-                              r"handwerk\w*) (?:worth|of|for|mit|zu|uber|von|a) (\d+)\b"
+                              r"handwerk\w*) (?:worth|of|for|mit|zu|uber|von|a) (?:je |each |jeweils )?(\d+)\b"
                               r"|" + _ONE + r" (?:artisans?|cartes? artisan) (?:complete?s?|termine\w*|rempli\w*|"
-                              r"acheve\w*) (?:de|a|valant|qui vaut) (\d+)\b")),
+                              r"acheve\w*) (?:de|a|valant|qui vaut) (?:chacun )?(\d+)\b")),
     ("open_craft", re.compile(_ONE + r" (?:unfinished|incomplete|half[- ]?(?:full|filled|finished)|open|unfertig\w*|"
                               r"halbfertig\w*|unvollstandig\w*|nicht fertig\w*|offen\w*) (?:crafts?|craft cards?|"
                               r"handwerk\w*) (?:worth|of|for|mit|zu|uber|von|a) (\d+)\b"
@@ -1043,8 +1065,9 @@ _FINAL_ITEMS: list[tuple[str, re.Pattern[str]]] = [
                               r"valant|qui vaut) (\d+)\b")),
     ("trader", re.compile(_ONE + r" (?:traders?|handler|marchands?)\b(?! (?:skald|per|pro|par))")),
     ("raid", re.compile(r"\b(?:raids?|raubzug\w*) (?:worth|of|for|mit|zu|uber|von|de|a) (\d+)\b")),
-    ("skald_coin", re.compile(_ONE + r" (?:coin[- ]?skald|skald\w*|scaldes?) (?:\w+ ){0,3}?(?:per|pro|par|for each|"
-                              r"fur jede) (?:coin|munze|piece)\b")),
+    ("skald_coin", re.compile(r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une|the|der|den|dem|le|mon|my|meinen?) "
+                              r"(?:coin[- ]?skald|munz\w*skald\w*|(?:skald\w*|scaldes?) (?:\w+ ){0,3}?(?:per|pro|"
+                              r"par|for each|fur jede) (?:coin|munze|piece))\b")),
     ("coins", re.compile(r"\b(\d+) (?:coins?|munzen|pieces?)(?! (?:skald|per|pro|par))\b")),
 ]
 
@@ -1084,7 +1107,7 @@ def _final_answer(q: str, lang: str) -> Any:
     text = t("jorvik.hypo.final", lang, vp=narrate.vp(total, lang), parts=_parts(shown, lang) if shown else "—")
     if open_crafts:
         text += " " + t("jorvik.hypo.final_open", lang, n=open_crafts)
-    return _answer(text, lang, "final" if len(shown) != 1 or "feast" not in shown else "feast")
+    return _answer(text, lang, next(iter(shown)) if len(shown) == 1 else "final")
 
 
 def _final_scoring(found: dict[str, list[int]]) -> dict[str, int] | None:
@@ -1155,7 +1178,7 @@ def _storage_answer(q: str, lang: str) -> Any:
     if house and re.search(r"\b(?:on|in|onto|into|auf|im|ins|sur|dans) (?:the |my |a |dem |meinem |einem |das |l'|"
                            r"mon |un )?(?:warehouse|lagerhaus|entrepot)\b", q):
         own = cap - int(_storage_cap(_scenario({"players": 2, "phase": "demand", "spaces": _IDLE})[0], 0))
-        return _answer(t("jorvik.hypo.storage_on_house", lang, n=own, total=cap), lang, "storage")
+        return _answer(t("jorvik.hypo.storage_on_house", lang, n=own, total=cap), lang, "warehouse")
     key = "jorvik.hypo.storage_house" if house else "jorvik.hypo.storage"
     return _answer(t(key, lang, n=cap, more=cap - 1), lang, "storage")
 
@@ -1197,8 +1220,20 @@ def computed_answer(question: str, lang: str, state: Any = None) -> Any:
                   _oracle_answer(q, lang), _storage_answer(q, lang), _final_answer(q, lang),
                   _setup_answer(q, lang, state is None), _market_answer(q, lang)):
         if found is not None:
-            return found
+            return _with_rule(found, question, lang)
     return None
+
+
+def _with_rule(found: Any, question: str, lang: str) -> Any:
+    """The computed fact first, then the cited section's own words (as the digest gives them)."""
+    from gm.rules import compose
+    from gm.rules.retrieval import Hit, index
+
+    by_id = index("jorvik", lang).by_id
+    section = by_id.get(found.sections[0]["id"]) if found.sections else None
+    if section is not None:
+        found.text += "\n" + compose(Hit(section, 0.0), "jorvik", lang, None, question).text
+    return found
 
 
 _ROW_LIMIT_Q = re.compile(r"\b(how many|wie viele?|combien|max\w*|limit\w*|hochstens|au plus|at most)\b.*\b(vikings?|"
