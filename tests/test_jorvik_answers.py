@@ -413,6 +413,28 @@ def test_no_crash_without_a_position(question: str) -> None:
     answers.computed_answer(question, "de", None)
 
 
+YES_NO = [
+    ("Is the price 2 coins if one Viking withdrew from a row of 3?", "en", "Yes — 2 coins"),
+    ("Do I pay 3 coins for a row of 3?", "en", "Yes — 3 coins"),
+    ("Do I get 2 coins for 5 goods?", "en", "Yes — 2 coins"),
+    ("Zahle ich 2 Münzen, wenn in einer Reihe mit 4 Wikingern der erste verzichtet und ich Zweiter bin?", "de",
+     "Nein — 3 Münzen"),
+    ("Bekomme ich 3 Münzen für 6 Waren?", "de", "Ja — 3 Münzen"),
+    ("Kostet meine reservierte Karte 1 Münze, wenn 2 Karten reserviert sind und meine die zweite ist?", "de",
+     "Ja — 1 Münze"),
+    ("Est-ce que je paie 3 pièces pour ma carte réservée si 4 cartes sont réservées et la mienne est la deuxième ?",
+     "fr", "Oui — 3 pièces"),
+    ("Est-ce que 4 marchandises rapportent 3 pièces ?", "fr", "Non — 2 pièces"),
+    ("Est-ce que j'ai 3 pièces de revenu dans le jeu Jarl si je n'achète rien ?", "fr", "Oui — 3 pièces"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), YES_NO)
+def test_yes_or_no_first_when_the_question_claims_a_number(question: str, lang: str, start: str) -> None:
+    ans = ask(question, lang)
+    assert ans.source == "engine" and ans.text.startswith(start), ans.text
+
+
 def test_the_rule_follows_the_number_and_the_closest_section_is_cited_first() -> None:
     ans = ask("5 Vikings in the row, the first two withdraw: what does the third pay?", "en")
     assert ans.sections[0]["id"] == "jorvik.purchase.decline"

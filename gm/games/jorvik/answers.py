@@ -465,14 +465,20 @@ _ROW_WORD = re.compile(r"\b(rows?|reihe|reihen|nachfragereihe|file|files|rangee|
 _ROW_N = re.compile(r"\b(?:rows?|reihe|nachfragereihe|file|rangee|queue|ligne)\s+(?:of|with|mit|von|aus|de|d'|avec)"
                     r"\s*(\d+)\b|\b(\d+)[- ]?(?:vikings?|wikinger\w*|figur\w*|figures?)\b"
                     r"|\b(\d+)[- ]?(?:er[- ]?reihe|viking row)\b")
+_ROW_N_FIRM = re.compile(r"\b(?:rows?|reihe|nachfragereihe|file|rangee|queue|ligne)\s+(?:of|with|mit|von|aus|de|d'|"
+                         r"avec)\s*(\d+)\b|\b(\d+)[- ]?(?:er[- ]?reihe|viking row)\b"
+                         r"|\b(\d+) (?:vikings?|wikinger\w*) (?:\w+ ){0,2}?(?:in|im|dans) (?:the|a|der|einer|la|une|my|"
+                         r"meiner|ma) (?:\w+ )?(?:row|reihe|file)")
 _WITHDRAW = (r"(?:withdraws?|withdrew|withdrawn|withdrawing|pass|passes|passed|declines?|declined|drops? out|dropped"
              r" out|pulls? out|pulled out|backs? out|backed out|refuses?|refused|take (?:their|his|her) vikings? "
              r"back|took (?:their|his|her) vikings? back|zuruck\w*|verzicht\w*|passen|passt|gepasst|steig\w* aus|"
              r"ausgestiegen|lehn\w* ab|abgelehnt|kauf\w* nicht|nicht kauf\w*|retir\w*|renonc\w*|passent|passe|"
              r"passe|ont passe|refus\w*|declin\w*|desist\w*|n'achet\w* pas|abandon\w*)")
+_UNITS = r"(?:coins?|munzen?|pieces?|goods?|waren?|marchandises?|vp|sp|pv|points?|punkte?)\b"
 _W_FIRST = re.compile(r"\bo1 (\d+)\b|\b(\d+) o1\b|\b(\d+) (?:vor mir|devant moi|ahead of me|in front of me|before me)"
-                      r"|\b(\d+) (?:\w+ ){0,4}?" + _WITHDRAW + r"|\bafter (\d+)\b|\bnachdem (\d+)\b"
-                      r"|\bapres (?:que )?(\d+)\b|\b" + _WITHDRAW + r" (?:\w+ ){0,2}?(\d+)\b")
+                      r"|\b(\d+) (?!" + _UNITS + r")(?:\w+ ){0,3}?" + _WITHDRAW
+                      + r"|\bafter (\d+)\b|\bnachdem (\d+)\b"
+                      r"|\bapres (?:que )?(\d+)\b|\b" + _WITHDRAW + r" (?:\w+ ){0,2}?(\d+)\b(?! " + _UNITS + ")")
 _W_ORDS = re.compile(r"\bo\d(?:(?:,|,? and|,? und|,? et|,? puis|,? then|,? dann)? (?:the |der |die |le |la )?o\d)*"
                      r" (?:\w+ ){0,2}?" + _WITHDRAW)
 _ALL_BEFORE = re.compile(r"\b(everyone|everybody|all|alle|jeder|tous|tout le monde|the others|die anderen|les autres)"
@@ -487,9 +493,10 @@ def _price_answer(q: str, lang: str) -> Any:
         return None
     if re.search(r"\b(reserv\w*|jarl|income|einkommen|revenu)\b", q):
         return None
-    m = _ROW_N.search(q)
+    m = _ROW_N_FIRM.search(q) or next((x for x in _ROW_N.finditer(q) if not re.match(
+        r"\W*(?:\w+ ){0,2}?" + _WITHDRAW, q[x.end():])), None)
     n = next((int(g) for g in m.groups() if g is not None), None) if m else None
-    if n is None or not 1 <= n:
+    if m is None or n is None or not 1 <= n:
         return None
     if n > ROW_MAX:
         return _answer(t("jorvik.hypo.row_too_long", lang, n=n, max=ROW_MAX), lang, "rows")
@@ -520,8 +527,11 @@ def _price_answer(q: str, lang: str) -> Any:
     place: int | None = asked[-1] if asked else None
     if len(set(asked)) > 1 or re.search(r"\bo\d (?:\w+ ){0,2}?(buys?|bought|kauft|gekauft|achete\w*)\b", rest):
         return None  # "the first buys": nobody behind gets the card
-    if withdrawn is None and place is None:
-        return None  # a plain row of N: the older answer says the first pays N
+    if withdrawn is None and place is None:  # a plain row of N: the first pays N, the next N - 1, ...
+        if re.search(r"\b(in front|ahead|behind|vor mir|hinter|devant|derriere|mine|meine?r?|my|mon|ma)\b", rest):
+            return None  # where my Viking stands is not said in a way read here
+        lead = t("jorvik.rules.row_cost", lang, n=n, m=max(n - 1, 1))
+        return _answer(f"{coins(_row_price(n, 0), lang)}: {lead[:1].lower()}{lead[1:]}", lang, "price")
     if withdrawn is None:
         withdrawn = place - 1  # type: ignore[operator]
     elif place is not None and place != withdrawn + 1:
@@ -772,15 +782,19 @@ def _market_answer(q: str, lang: str) -> Any:
     if len(counts) != 1:
         return None
     m = counts[0]
-    if not _HOW_MANY.search(q) and not re.search(r"\b(get|bekomme|kriege|erhalte|obtiens|recois)\b", q):
+    if not _HOW_MANY.search(q) and not re.search(
+            r"\b(get|bekomme|kriege|erhalte|obtiens|recois|rapporte\w*|bring\w*)\b", q):
         return None
     n = int(m.group(1))
-    if not 1 <= n <= 54 or re.search(r"\b(?!1\b)\d+\b", q[:m.start()] + q[m.end():]):
+    others = q[:m.start()] + " ; " + q[m.end():]
+    if _YES_NO.search(q):  # "do I get 2 coins for 5 goods?": the claim is checked after
+        others = _CLAIM.sub(" ", others)
+    if not 1 <= n <= 54 or re.search(r"\b(?!1\b)\d+\b", others):
         return None
     if re.search(r"\b(trader|handler|marchand|oracle|orakel|craft|handwerk|artisan|warehouse|lagerhaus|entrepot|"
                  r"store|lagern|stocker|ship|schiff|navire)\b", q):
         return None
-    coin = bool(_FOR_COINS.search(q))
+    coin = bool(_FOR_COINS.search(q) or _YES_NO.search(q) and _CLAIM.search(q))
     good = bool(_FOR_GOOD.search(q)) and not re.search(r"\b(how many coins|wie viele munzen|combien de pieces)\b", q)
     if coin == good:
         return None
@@ -1220,8 +1234,26 @@ def computed_answer(question: str, lang: str, state: Any = None) -> Any:
                   _oracle_answer(q, lang), _storage_answer(q, lang), _final_answer(q, lang),
                   _setup_answer(q, lang, state is None), _market_answer(q, lang)):
         if found is not None:
-            return _with_rule(found, question, lang)
+            return _with_rule(_yes_no(found, q, lang), question, lang)
     return None
+
+
+_YES_NO = re.compile(r"^\W*(do|does|did|is|are|will|would|shall|should|am|muss|zahle|zahlt|kostet|kosten|ist|sind|"
+                     r"bekomme|kriege|bringt|bringen|est-ce|dois|paie|paye|coute|coutent|vais|ai-je|suis|est|"
+                     r"rapporte|rapportent)\b")
+_CLAIM = re.compile(r"\b(\d+) (coins?|munzen?|pieces?)\b")
+_LEAD = re.compile(r"^(\d+) (?:coins?|münzen?|pièces?)\b", re.IGNORECASE)
+
+
+def _yes_no(found: Any, q: str, lang: str) -> Any:
+    """"Do I pay 3 coins for ...?": Yes / No before the computed number, when the question claims one."""
+    claim = _CLAIM.search(q) if _YES_NO.search(q) else None
+    lead = _LEAD.match(found.text)
+    if claim is None or lead is None:
+        return found
+    key = "jorvik.hypo.yes" if int(claim.group(1)) == int(lead.group(1)) else "jorvik.hypo.no"
+    found.text = t(key, lang) + " " + found.text
+    return found
 
 
 def _with_rule(found: Any, question: str, lang: str) -> Any:
