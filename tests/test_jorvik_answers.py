@@ -59,6 +59,12 @@ PRICE = [
     ("Was kostet es mich, wenn ich als Zweiter in einer 3er-Reihe stehe und der Erste passt?", "de", "2 Münzen"),
     ("Dans une file de 4 Vikings, le premier et le deuxième se retirent. Combien paie le troisième ?", "fr",
      "2 pièces"),
+    ("hm also, reihe mit 5 wikingern, die ersten beiden steigen aus. wieviel zahlt dann der dritte?", "de",
+     "3 Münzen"),
+    ("wieviel kostet mich die karte wenn 6 wikinger in der reihe stehen und ich der 2. bin und der 1. verzichtet",
+     "de", "5 Münzen"),
+    ("Si dans une file de quatre Vikings les trois premiers se retirent, combien paie le dernier ?", "fr",
+     "1 pièce"),
 ]
 
 
@@ -193,6 +199,7 @@ DEFENCE = [
     ("ma défense avec guerriers 4 et 1, c'est combien ?", "fr", "5 points de défense"),
     ("Combien de points de défense avec un guerrier de 4 et un de 3 ?", "fr", "7 points de défense"),
     ("Wie viel Verteidigung habe ich mit einem Krieger 5 und dem Schildwall?", "de", "10 Verteidigungspunkte"),
+    ("Ma défense avec les guerriers 5 et 3 et le mur de boucliers ?", "fr", "13 points de défense"),
 ]
 
 
@@ -293,6 +300,8 @@ SETUP = [
     ("Combien de Vikings par joueur dans le jeu Karl ?", "fr", "3 Vikings", "jorvik.setup.players"),
     ("what do I start the game with in coins?", "en", "5 coins", "jorvik.setup.players"),
     ("Wie viele Kartenfelder werden zu zweit benutzt?", "de", "3 Karten", "jorvik.offer.spaces"),
+    ("Wieviele Karten deckt man zu dritt im Karl-Spiel auf?", "de", "4 Karten", "jorvik.offer.spaces"),
+    ("Combien de cartes sont posées à 5 joueurs en partie Jarl ?", "fr", "12 cartes", "jorvik.offer.spaces"),
 ]
 
 

@@ -687,7 +687,7 @@ _PLAYERS = re.compile(r"\b([2-9]|1\d)[- ]?(?:players?|spieler\w*|joueurs?|person
 _SETUP_CARDS = re.compile(r"\b(card spaces|kartenfelder\w*|cases de cartes?|emplacements de cartes?)\b"
                           r"|\b(cards?|karten|cartes?|spaces?|felder|kartenfelder|cases|emplacements)\b.*\b(dealt|"
                           r"revealed|laid|drawn|offered|in use|used|filled|out|ausgelegt|aufgedeckt|gezogen|"
-                          r"angeboten|belegt|genutzt|benutzt|gefullt|liegen|liegt|aus|revele\w*|tire\w*|"
+                          r"angeboten|belegt|genutzt|benutzt|gefullt|liegen|liegt|aus|deckt|decken|aufdeck\w*|revele\w*|tire\w*|"
                           r"pose\w*|propose\w*|utilise\w*|rempli\w*|offer phase|angebotsphase|phase d'offre|"
                           r"per round|pro runde|"
                           r"par (?:tour|manche)|each round|jede runde|chaque (?:tour|manche))\b"
@@ -701,7 +701,7 @@ _START = re.compile(r"\b(start\w*|begin\w*|set-?up|at first|to begin|beginn\w*|a
                     r"commenc\w*|debut|depart|mise en place|initial\w*|per player|pro spieler|par joueur|do i have|"
                     r"do we have|habe ich|haben wir|ai-je|avons-nous|each player (?:get|gets|receive)s?|"
                     r"jeder spieler (?:bekommt|erhalt)|chaque joueur (?:recoit|a))\b")
-_HOW_MANY = re.compile(r"\b(how many|how much|how high|wie viele?n?|wie viel|wie hoch|wie gross|combien|which space|"
+_HOW_MANY = re.compile(r"\b(how many|how much|how high|wie ?viele?n?|wie ?viel|wie hoch|wie gross|combien|which space|"
                        r"welche\w* feld|quelle case|where|wo|ou)\b")
 
 
@@ -1022,7 +1022,8 @@ _DEF_Q = re.compile(r"\b(defen[cs]e|verteidigung\w*|abwehr|defense)\b")
 
 def _defence_answer(q: str, lang: str) -> Any:
     """"Warriors 3 and 2 and the shield wall: my defence?" — the engine's defence points."""
-    if not _DEF_Q.search(q) or not _HOW_MANY.search(q) and not re.search(r"\b(what|was|quel\w*|welche\w*)\b", q):
+    if not _DEF_Q.search(q) or not _HOW_MANY.search(q) and not re.search(
+            r"\b(what|was|quel\w*|welche\w*|my|meine|ma|mon)\b", q):
         return None
     m = _WARRIORS.search(q)
     if m is not None:
