@@ -110,6 +110,9 @@ RESERVE = [
     ("y a 6 cartes réservées et la mienne est la deuxième, ça coûte combien ?", "fr", "5 pièces"),
     ("In the Jarl game, with 3 cards in the reservation row, what does the first one cost?", "en", "3 coins"),
     ("3 reservierte Karten im Jarl-Spiel; meine ist die letzte. Was zahle ich?", "de", "1 Münze"),
+    ("5 reserved cards: the first is bought, the second is put back; what does the third cost?", "en", "3 coins"),
+    ("4 Karten sind reserviert, die erste wird gekauft. Was kostet die zweite?", "de", "3 Münzen"),
+    ("4 cartes réservées, la première est achetée, combien coûte la troisième ?", "fr", "2 pièces"),
 ]
 
 
@@ -386,6 +389,7 @@ LOOKALIKES = [
     ("Combien de cartes à 2 joueurs ?", "fr"),
     ("the first withdraws, the third buys: what did the second pay in a row of 4 Vikings?", "en"),
     ("3 reserved cards, what does mine cost?", "en"),
+    ("3 reserved cards: what do they cost?", "en"),
     ("how much defence do 3 warriors give?", "en"),
     ("The Picts attack: I have 3 warriors and Ben has 2. Who wins?", "en"),
     ("How much does it cost if there are 4 Vikings in front of me?", "en"),

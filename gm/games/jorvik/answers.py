@@ -560,14 +560,15 @@ def _row_price(n: int, withdrawn: int) -> int:
 
 _RESERVED = re.compile(r"\b(reserv\w*)\b")
 _RES_N = re.compile(r"\b(\d+) (?:\w+ ){0,2}?(?:reserv\w*)|\b(?:reserv\w*) (?:\w+ ){0,4}?(?:of|with|mit|von|de|avec|"
-                    r"holds?|has|hat|halt|enthalt|contient|a) (\d+)\b|\b(\d+) (?:cards?|karten|cartes) (?:\w+ ){0,4}?"
-                    r"(?:reserv\w*)")
+                    r"holds?|has|hat|halt|enthalt|contient|a|are|sind|sont|liegen) (\d+)\b"
+                    r"|\b(\d+) (?:cards?|karten|cartes) (?:\w+ ){0,4}?(?:reserv\w*)")
 _RES_MINE = re.compile(r"\b(?:mine|meine|meiner|meins|la mienne|le mien|my card|my reserved card|meine karte|ma carte|"
                        r"i|ich|je)\b(?: \w+){0,3}? (?:is |ist |est |am |bin |suis )?(?:the |die |der |la |le |at |an |"
                        r"en |auf )?(?:place |platz |position |stelle )?o(\d)\b"
                        r"|\bo(\d) (?:is |ist |est )?(?:mine|meine|meins|la mienne|le mien)\b")
-_GONE = re.compile(r"\b(buys?|bought|kauft|gekauft|achete|boxe[sd]?|box|schachtel|zuruck\w*|verzicht\w*|remet\w*|"
-                   r"retir\w*|renonc\w*|withdraws?|withdrew|declin\w*|pass\w*)\b")
+_GONE = re.compile(r"\b(buys?|bought|kauft|gekauft|achete\w*|boxe[sd]?|box|schachtel|zuruck\w*|verzicht\w*|remet\w*|"
+                   r"remise?s?|retir\w*|renonc\w*|withdraws?|withdrew|declin\w*|pass\w*|put back|returned|"
+                   r"discard\w*|abgelehnt|weggelegt|bezahlt|paid|paye\w*)\b")
 
 
 def _reserve_answer(q: str, lang: str) -> Any:
@@ -586,9 +587,15 @@ def _reserve_answer(q: str, lang: str) -> Any:
     if place is None and re.search(r"\b(mine|meine|meins|mienne|mien|my card|ma carte)\b", q):
         return None  # my card, but not where it lies
     if place is None:
-        if asked - {1} or (asked and _GONE.search(q)):
-            return None  # "the first buys": someone else's card, and mine is not placed
-        place = 1
+        if not asked:
+            return None  # which of the reserved cards is not said
+        # Every card before one is bought or boxed before it is offered (each by its owner alone): the card
+        # asked about is the one no purchase or boxing is said of ("the first buys: what does the third cost?").
+        gone = _GONE.pattern
+        open_ = [k for k in asked if not re.search(rf"\bo{k} (?:\w+ ){{0,3}}?{gone}", q)]
+        if len(open_) != 1:
+            return None
+        place = open_[0]
     if not 1 <= place <= n or any(k > place for k in asked):
         return None  # a card after mine said to be handled first: not read
     price = _reserved_price(n, place)
