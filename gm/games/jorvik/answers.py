@@ -510,9 +510,7 @@ def _price_answer(q: str, lang: str) -> Any:
             rest = rest[:w.start()] + " ; " + rest[w.end():]
         elif ords:
             got = sorted({k for _, k in ords})
-            if got != list(range(1, len(got) + 1)):
-                return None  # "the second withdraws": the first's choice is not said
-            withdrawn = len(got)
+            withdrawn = len(got) if got == list(range(1, len(got) + 1)) else -max(got)  # -k: "the k-th withdraws"
             for x in sorted({x for x, _ in ords}, key=lambda x: -x.start()):
                 rest = rest[:x.start()] + " ; " + rest[x.end():]
         elif not _ALL_BEFORE.search(rest):
@@ -532,10 +530,14 @@ def _price_answer(q: str, lang: str) -> Any:
             return None  # where my Viking stands is not said in a way read here
         lead = t("jorvik.rules.row_cost", lang, n=n, m=max(n - 1, 1))
         return _answer(f"{coins(_row_price(n, 0), lang)}: {lead[:1].lower()}{lead[1:]}", lang, "price")
-    if withdrawn is None:
-        withdrawn = place - 1  # type: ignore[operator]
-    elif place is not None and place != withdrawn + 1:
-        return None  # "the first withdraws, what does the third pay?": the second's choice is not said
+    if place is not None:
+        # Whoever is offered the card at place k found every Viking ahead of theirs withdrawn (a purchase ahead
+        # would have ended the offer): "the first withdraws, what does the third pay?" is N - 2.
+        if withdrawn is not None and abs(withdrawn) >= place:
+            return None  # more withdrawals ahead than Vikings ahead: not read
+        withdrawn = place - 1
+    elif withdrawn is None or withdrawn < 0:
+        return None
     if not 0 <= withdrawn < n:
         return None
     price = _row_price(n, withdrawn)
