@@ -185,6 +185,23 @@ def test_a_pict_attack_from_each_players_defence(question: str, lang: str, needl
         assert needle in ans.text, (needle, ans.text)
 
 
+PICTS_WARRIORS = [
+    ("The Picts attack +3/-3. I have warriors 3 and 2 and the shield wall, Ben has warriors 4 and 4. Who wins, "
+     "Ben or me?", "en", "Nobody gains or loses VP: every player has the same defence (8)"),
+    ("Pikten greifen an: ich habe die Krieger 2 und 5, Ben hat einen Krieger 6 und Cleo hat keine Krieger. Wer "
+     "verliert?", "de", "Du (Verteidigung 7) erhältst die SP der Karte; Ben (Verteidigung 6) gewinnt und verliert "
+     "nichts; Cleo (Verteidigung 0) verliert"),
+    ("Attaque des Pictes (+2/-2) : j'ai les guerriers 1 et 4 avec le mur de boucliers, Ana a les guerriers 3, 3 et "
+     "2. Qui gagne ?", "fr", "Tu (défense 9) gagnes 2 PV; Ana (défense 8) perd 2 PV"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), PICTS_WARRIORS)
+def test_a_pict_attack_from_each_players_warriors(question: str, lang: str, start: str) -> None:
+    ans = ask(question, lang)
+    assert ans.source == "engine" and ans.text.startswith(start), ans.text
+
+
 def test_all_equal_defence_nobody_gains_or_loses() -> None:
     assert ask("if the picts attack (+2/-2) and Ben and I both have 3 defence, what happens?", "en").text \
         .startswith("Nobody gains or loses VP")

@@ -900,7 +900,8 @@ _BOTH = re.compile(_WHO + r" (?:and|und|et) " + _WHO + r",? (?:both |each |beide
 _DEF_LIST = re.compile(r"\b(?:defen[cs]es?|verteidigung\w*|defense)(?: [a-z]+){0,3}?:? "
                        r"(\d+(?:\s*(?:,\s*(?:and|und|et)?|and|und|et|&)"
                        r"\s*\d+)+)\b")
-_NOUNS = re.compile(r"\b(Verteidigung\w*|Abwehr|Punkte?n?|Siegpunkte?n?|Defen[cs]e|Defense|Angriff|Attaque|Attack|SP|"
+_NOUNS = re.compile(r"\b(Verteidigung\w*|Abwehr|Krieger\w*|Schildwall|Kriegerkarte\w*|Punkte?n?|Siegpunkte?n?|"
+                    r"Defen[cs]e|Defense|Angriff|Attaque|Attack|SP|"
                     r"PV|VP)\b")
 _PICTS_EVEN = all(e["win"] == e["lose"] for r in default_cards()["cards"] for e in r["effects"]
                   if e["kind"] == "picts")
@@ -953,13 +954,14 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
             seen[f"P#{i + 1}"] = int(value.group(0))
             order.append(f"P#{i + 1}")
         used.append((listed.start(1), listed.end(1)))
+    if not listed and re.search(r"\b(warriors?|krieger\w*|guerriers?|shield ?wall|schildwall|mur de boucliers)\b",
+                                text.lower()):
+        return _picts_warriors(text, win, lose, lang)  # warriors named one by one
     for p in () if listed else _PAIR.finditer(text):
         who = p.group("who")
         key = "me" if who.lower() in _ME else who
         if who.lower() in _NOT_NAMES and key != "me":
             continue
-        if re.search(r"\b(warriors?|krieger|guerriers?|shield|schild|mur|doppel|double)\b", p.group("gap").lower()):
-            return None  # warriors named one by one: their sum is the defence question below
         if key in seen:
             return None
         seen[key] = int(p.group("d"))
@@ -971,6 +973,20 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         return None
     values = [seen[k] for k in order]
     results = _attack(values, win if win is not None else 1, lose if lose is not None else 1)
+    return _picts_text(order, values, results, win, lose, lang)
+
+
+def _picts_warriors(text: str, win: int | None, lose: int | None, lang: str) -> Any:
+    read = _warrior_seats(text)
+    if read is None:
+        return None
+    order, seats = read
+    values, results = _attack_seats(seats, win if win is not None else 1, lose if lose is not None else 1)
+    return _picts_text(order, list(values), results, win, lose, lang)
+
+
+def _picts_text(order: list[str], values: list[int], results: tuple[int, ...], win: int | None, lose: int | None,
+                lang: str) -> Any:
     names = [t("jorvik.hypo.you", lang) if k == "me" else
              t("jorvik.hypo.player_n", lang, n=k[2:]) if k.startswith("P#") else k for k in order]
     items = []
@@ -1008,15 +1024,58 @@ def _digits_keep_case(text: str) -> str:
 def _attack(defence: list[int], win: int, lose: int) -> tuple[int, ...]:
     """The VP each seat gains or loses when the Picts attack, from the engine (one warrior card per seat with
     that defence)."""
-    from engine.jorvik.actions import PictsResolved
+    return _attack_seats([([d] if d > 0 else [], False) for d in defence], win, lose)[1]
 
-    rows = [_row(i, "warrior", [{"kind": "defence", "value": d}]) for i, d in enumerate(defence) if d > 0]
-    attack = _row(len(defence), "picts", [{"kind": "picts", "win": win, "lose": lose, "final": False}])
-    ids = iter(r["id"] for r in rows)
-    seats = [{"display": [next(ids)] if d > 0 else []} for d in defence]
-    _, events = _scenario({"players": len(defence), "cards": _doc_with([*rows, attack]), "deck": [attack["id"]],
-                           "seats": seats})
-    return next(tuple(e.delta) for e in events if isinstance(e, PictsResolved))
+
+def _attack_seats(seats: list[tuple[list[int], bool]], win: int, lose: int) -> tuple[tuple[int, ...], ...]:
+    """Each seat's defence and VP change when the Picts attack, from the engine: a seat is its warriors' values
+    and whether it holds the card that doubles one warrior."""
+    from engine.jorvik.actions import PictsAttack, PictsResolved
+
+    rows: list[dict[str, Any]] = []
+    spec = []
+    for warriors, double in seats:
+        display = []
+        for v in warriors:
+            rows.append(_row(len(rows), "warrior", [{"kind": "defence", "value": v}]))
+            display.append(rows[-1]["id"])
+        if double:
+            rows.append(_row(len(rows), "defence", [{"kind": "double_warrior"}]))
+            display.append(rows[-1]["id"])
+        spec.append({"display": display})
+    attack = _row(len(rows), "picts", [{"kind": "picts", "win": win, "lose": lose, "final": False}])
+    _, events = _scenario({"players": len(seats), "cards": _doc_with([*rows, attack]), "deck": [attack["id"]],
+                           "seats": spec})
+    defence = next(tuple(e.defence) for e in events if isinstance(e, PictsAttack))
+    return defence, next(tuple(e.delta) for e in events if isinstance(e, PictsResolved))
+
+
+_SUBJ = re.compile(r"\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:i|ich|je|j|moi|me|mir|my|mine|meine?|ma|mon)\b")
+_NONE_HELD = re.compile(r"\b(none|no warriors?|nothing|keine?n?|nichts|aucun|rien)\b")
+
+
+def _warrior_seats(text: str) -> tuple[list[str], list[tuple[list[int], bool]]] | None:
+    """Players and their warriors as the question lists them ("I have warriors 3 and 2 and the shield wall,
+    Ben has 4 and 4"): each player's numbers up to the next player."""
+    subjects = [m for m in _SUBJ.finditer(text) if m.group(0).lower() in _ME or m.group(0).lower() not in _NOT_NAMES]
+    order: list[str] = []
+    seats: list[tuple[list[int], bool]] = []
+    for i, m in enumerate(subjects):
+        key = "me" if m.group(0).lower() in _ME else m.group(0)
+        seg = text[m.end():subjects[i + 1].start() if i + 1 < len(subjects) else len(text)].lower()
+        nums = [int(x) for x in re.findall(r"\b\d+\b", seg)]
+        if not nums:
+            if key in order:
+                continue  # "who wins, Ben or me?": named again
+            if not _NONE_HELD.search(seg):
+                return None
+        if key in order or len(nums) > 1 and not re.search(r"\b(warriors?|krieger\w*|guerriers?)\b", seg):
+            return None
+        if any(not 1 <= v <= 9 for v in nums) and nums != [0]:
+            return None
+        order.append(key)
+        seats.append(([v for v in nums if v], bool(_DOUBLER.search(seg))))
+    return (order, seats) if 2 <= len(order) <= 5 else None
 
 
 # ---- 4b. a player's defence from the warriors (and the shield wall) --------------------------------------------
