@@ -246,6 +246,11 @@ FINAL = [
      "l'entrepôt : combien de points à la fin ?", "fr", "26 PV"),
     ("Combien rapportent 4 festins au décompte final ?", "fr", "14 PV"),
     ("decompte final avec 1 festin, un raid de 3 et 2 marchands ?", "fr", "7 PV"),
+    ("I have a skald per ship and 3 ships and 2 feasts: what do I score at the end?", "en", "8 VP"),
+    ("final scoring with 12 coins and the coin skald?", "en", "12 VP"),
+    ("Ein Skalde pro Krieger, 4 Krieger und 2 Gelage: wie viele Punkte am Ende?", "de", "9 SP"),
+    ("Ich habe 2 fertige Handwerke mit je 5 Punkten und 3 Gelage. Wie viel am Ende?", "de", "19 SP"),
+    ("Un scalde par marchand et 3 marchands : combien de points au décompte final ?", "fr", "6 PV"),
 ]
 
 

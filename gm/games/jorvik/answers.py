@@ -1129,6 +1129,8 @@ _ONE = r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une)"
 _SCORE_Q = re.compile(r"\b(scor\w*|worth|points?|vp|sp|pv|punkte?n?|siegpunkte?|wertung|schlusswertung|"
                       r"endwertung|decompte|rapporte\w*|vaut|valent|bring\w*|get|bekomme|kriege|total|insgesamt|"
                       r"gesamt|au total|end|ende|fin)\b")
+_WHAT = (r"coin|munz|piece|ship|schiff|navire|trader|handler|marchand|craft|handwerk|artisan|warrior|krieger|guerrier|"
+         r"raid|raubzug")
 _FINAL_ITEMS: list[tuple[str, re.Pattern[str]]] = [
     ("feast", re.compile(_ONE + r" (?:feasts?|gelage|feste?|festmahl\w*|festins?|banquets?|fetes?)\b")),
     ("warehouse", re.compile(r"\b(\d+) (?:goods? |waren? |marchandises? )?(?:\w+ ){0,2}?(?:in|on|im|auf|dans|sur|"
@@ -1148,11 +1150,17 @@ _FINAL_ITEMS: list[tuple[str, re.Pattern[str]]] = [
                               r"valant|qui vaut) (\d+)\b")),
     ("trader", re.compile(_ONE + r" (?:traders?|handler|marchands?)\b(?! (?:skald|per|pro|par))")),
     ("raid", re.compile(r"\b(?:raids?|raubzug\w*) (?:worth|of|for|mit|zu|uber|von|de|a) (\d+)\b")),
-    ("skald_coin", re.compile(r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une|the|der|den|dem|le|mon|my|meinen?) "
-                              r"(?:coin[- ]?skald|munz\w*skald\w*|(?:skald\w*|scaldes?) (?:\w+ ){0,3}?(?:per|pro|"
-                              r"par|for each|fur jede) (?:coin|munze|piece))\b")),
+    ("skald", re.compile(r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une|the|der|den|dem|le|mon|my|meinen?) "
+                         r"(?:(" + _WHAT + r")\w*[- ]?skald\w*|(?:skald\w*|scaldes?) (?:\w+ ){0,3}?(?:per|pro|par|"
+                         r"for each|fur jede[nrs]?|for every) (" + _WHAT + r")\w*)\b")),
     ("coins", re.compile(r"\b(\d+) (?:coins?|munzen|pieces?)(?! (?:skald|per|pro|par))\b")),
+    ("ships", re.compile(_ONE + r" (?:ships?|schiffe?n?|navires?)\b")),
+    ("warriors", re.compile(_ONE + r" (?:warriors?|krieger\w*|guerriers?)\b(?! (?:of|de|mit|with|worth|zu|von) \d)")),
 ]
+_SKALD_WHAT = {"coin": "coin", "munz": "coin", "piece": "coin", "ship": "ship", "schiff": "ship", "navire": "ship",
+               "trader": "trader", "handler": "trader", "marchand": "trader", "craft": "craft", "handwerk": "craft",
+               "artisan": "craft", "warrior": "warrior", "krieger": "warrior", "guerrier": "warrior", "raid": "raid",
+               "raubzug": "raid"}
 
 
 def _final_answer(q: str, lang: str) -> Any:
@@ -1164,11 +1172,16 @@ def _final_answer(q: str, lang: str) -> Any:
     for kind, pat in _FINAL_ITEMS:
         while (m := pat.search(rest)) is not None:
             groups = [g for g in m.groups() if g is not None]
+            if kind == "skald":  # which skald: what it counts
+                what = next(v for k, v in _SKALD_WHAT.items() if groups[-1].startswith(k))
+                found.setdefault(f"skald_{what}", []).append(1)
+                rest = rest[:m.start()] + " ; " + rest[m.end():]
+                continue
             nums = [int(g) if g.isdigit() else 1 for g in groups]
             found.setdefault(kind, []).append(nums[0] if len(nums) == 1 else nums[1])
             if len(nums) == 2 and kind.endswith("craft"):
                 found[kind][-1:] = [nums[1]] * nums[0]
-            elif kind in ("feast", "trader", "skald_coin"):
+            elif kind in ("feast", "trader", "ships", "warriors"):
                 found[kind][-1:] = [1] * nums[0]
             rest = rest[:m.start()] + " ; " + rest[m.end():]
     if sum(len(v) for v in found.values()) == 1 and not re.search(r"\d", q) and "feast" not in found:
@@ -1221,12 +1234,22 @@ def _final_scoring(found: dict[str, list[int]]) -> dict[str, int] | None:
     for vp in found.get("raid", []):
         rows.append(_row(n, "raid", [{"kind": "score", "vp": vp}]))
         n += 1
-    skald = next((r for r in base.values() if r["type"] == "skald" and r["game"] == "karl"
-                  and r["effects"][0].get("what") == "coin"), None)
-    if found.get("skald_coin"):
-        if skald is None or len(found["skald_coin"]) > 1:
+    for _ in found.get("ships", []):
+        rows.append(_row(n, "ship", [{"kind": "ship", "goods": 3}]))
+        n += 1
+    for _ in found.get("warriors", []):
+        rows.append(_row(n, "warrior", [{"kind": "defence", "value": 1}]))
+        n += 1
+    for what in set(_SKALD_WHAT.values()):
+        if not found.get(f"skald_{what}"):
+            continue
+        skald = next((e for r in base.values() if r["type"] == "skald" for e in r["effects"]
+                      if e.get("what") == what), None)  # the card data's skald of that kind
+        if skald is None:
             return None
-        display.append(skald["id"])
+        for _ in found[f"skald_{what}"]:
+            rows.append(_row(n, "skald", [dict(skald)]))
+            n += 1
     seat: dict[str, Any] = {"coins": found.get("coins", [0])[0]}
     if found.get("warehouse"):
         display.append(next(cid for cid, r in base.items() if r["effects"][0]["kind"] == "storage"))
