@@ -329,6 +329,13 @@ SETUP = [
     ("what do I start the game with in coins?", "en", "5 coins", "jorvik.setup.players"),
     ("Wie viele Kartenfelder werden zu zweit benutzt?", "de", "3 Karten", "jorvik.offer.spaces"),
     ("Wieviele Karten deckt man zu dritt im Karl-Spiel auf?", "de", "4 Karten", "jorvik.offer.spaces"),
+    ("How many cards are placed on the board with three players?", "en", "4 cards", "jorvik.offer.spaces"),
+    ("How many Vikings does each player have in a 3 player game?", "en", "3 Vikings", "jorvik.setup.players"),
+    ("What's the starting VP?", "en", "10 VP", "jorvik.setup.players"),
+    ("Mit wie vielen Siegpunkten startet man?", "de", "10 SP", "jorvik.setup.players"),
+    ("Wie viele Figuren hat jeder Spieler im Jarl-Spiel?", "de", "4 Wikinger", "jorvik.setup.players"),
+    ("Combien de cartes sont étalées à trois joueurs ?", "fr", "4 cartes", "jorvik.offer.spaces"),
+    ("On commence à combien de points ?", "fr", "10 PV", "jorvik.setup.players"),
     ("Combien de cartes sont posées à 5 joueurs en partie Jarl ?", "fr", "12 cartes", "jorvik.offer.spaces"),
 ]
 

@@ -696,7 +696,8 @@ _PLAYERS = re.compile(r"\b([2-9]|1\d)[- ]?(?:players?|spieler\w*|joueurs?|person
 _SETUP_CARDS = re.compile(r"\b(card spaces|kartenfelder\w*|cases de cartes?|emplacements de cartes?)\b"
                           r"|\b(cards?|karten|cartes?|spaces?|felder|kartenfelder|cases|emplacements)\b.*\b(dealt|"
                           r"revealed|laid|drawn|offered|in use|used|filled|out|ausgelegt|aufgedeckt|gezogen|"
-                          r"angeboten|belegt|genutzt|benutzt|gefullt|liegen|liegt|aus|deckt|decken|aufdeck\w*|revele\w*|tire\w*|"
+                          r"angeboten|belegt|genutzt|benutzt|gefullt|liegen|liegt|aus|deckt|decken|aufdeck\w*|placed|displayed|"
+                          r"platziert|etale\w*|expose\w*|revele\w*|tire\w*|"
                           r"pose\w*|propose\w*|utilise\w*|rempli\w*|offer phase|angebotsphase|phase d'offre|"
                           r"per round|pro runde|"
                           r"par (?:tour|manche)|each round|jede runde|chaque (?:tour|manche))\b"
@@ -704,11 +705,13 @@ _SETUP_CARDS = re.compile(r"\b(card spaces|kartenfelder\w*|cases de cartes?|empl
                           r".*\b(cards?|karten|cartes?)\b")
 _SETUP_VIK = re.compile(r"\b(vikings?|wikinger\w*|figur\w*|figures?)\b")
 _SETUP_COINS = re.compile(r"\b(coins?|munzen|geld|pieces?|argent)\b")
-_SETUP_VP = re.compile(r"\b(vp|victory points?|siegpunkte?|sp|pv|points? de victoire|marker|markers|marqueur|"
+_SETUP_VP = re.compile(r"\b(vp|victory points?|siegpunkte?n?|punkte?n?|points?|sp|pv|points? de victoire|"
+                       r"marker|markers|marqueur|"
                        r"punktemarker|siegpunktmarker|zahlleiste|track|leiste|piste)\b")
 _START = re.compile(r"\b(start\w*|begin\w*|set-?up|at first|to begin|beginn\w*|anfang\w*|aufbau|zu beginn|"
                     r"commenc\w*|debut|depart|mise en place|initial\w*|per player|pro spieler|par joueur|do i have|"
-                    r"do we have|habe ich|haben wir|ai-je|avons-nous|each player (?:get|gets|receive)s?|"
+                    r"do we have|habe ich|haben wir|ai-je|avons-nous|each player (?:get|gets|receive|has|have)s?|"
+                    r"does each player (?:have|get)|hat jeder|jeder spieler hat|hat jede person|chaque joueur a-t-il|"
                     r"jeder spieler (?:bekommt|erhalt)|chaque joueur (?:recoit|a))\b")
 _HOW_MANY = re.compile(r"\b(how many|how much|how high|wie ?viele?n?|wie ?viel|wie hoch|wie gross|combien|which space|"
                        r"welche\w* feld|quelle case|where|wo|ou)\b")
@@ -716,7 +719,8 @@ _HOW_MANY = re.compile(r"\b(how many|how much|how high|wie ?viele?n?|wie ?viel|w
 
 def _setup_answer(q: str, lang: str, bare: bool = True) -> Any:
     """Card spaces (players + 1, and as many again in the Jarl game), Vikings, coins and VP at the start."""
-    if not _HOW_MANY.search(q) and not re.search(r"\bwhat do (?:i|we|you|players) (?:start|begin)\b", q):
+    if not _HOW_MANY.search(q) and not re.search(r"\bwhat do (?:i|we|you|players) (?:start|begin)\b|"
+                                                 r"\bwhat(?:'s| is| are) (?:the |my )?start\w*\b", q):
         return None
     if re.search(r"\b(left|remaining|still|ubrig|noch|verbleib\w*|reste\w*|encore)\b", q):
         return None  # what is left in a game: the position's
@@ -759,8 +763,10 @@ def _setup_answer(q: str, lang: str, bare: bool = True) -> Any:
                          mode=mode), lang, "players")
     if asks[1]:
         return _answer(t("jorvik.hypo.start_coins", lang, coins=coins(state.coins[0], lang)), lang, "players")
-    return _answer(t("jorvik.hypo.start_vp", lang, vp=narrate.vp(state.vp[0], lang), n=state.vp[0]), lang,
-                   "players")
+    where = re.search(r"\b(where|which space|what space|wo|welche\w* feld|auf welche\w*|ou|quelle case|sur quelle)\b",
+                      q)
+    key = "jorvik.hypo.start_vp" if where else "jorvik.hypo.start_vp_points"
+    return _answer(t(key, lang, vp=narrate.vp(state.vp[0], lang), n=state.vp[0]), lang, "players")
 
 
 # ---- 7. the market: goods for a good of choice, two goods for a coin ----------------------------------------------
