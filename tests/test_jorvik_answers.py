@@ -424,6 +424,8 @@ LOOKALIKES = [
     ("3 reserved cards, what does mine cost?", "en"),
     ("3 reserved cards: what do they cost?", "en"),
     ("Jarl: 2 traders and a feast, final scoring?", "en"),
+    ("can I trade goods with other players?", "en"),
+    ("kann ich Waren gegen Siegpunkte tauschen?", "de"),
     ("how much defence do 3 warriors give?", "en"),
     ("The Picts attack: I have 3 warriors and Ben has 2. Who wins?", "en"),
     ("How much does it cost if there are 4 Vikings in front of me?", "en"),
@@ -473,6 +475,10 @@ YES_NO = [
      "fr", "Oui — 3 pièces"),
     ("Est-ce que 4 marchandises rapportent 3 pièces ?", "fr", "Non — 2 pièces"),
     ("Est-ce que j'ai 3 pièces de revenu dans le jeu Jarl si je n'achète rien ?", "fr", "Oui — 3 pièces"),
+    ("kann man waren gegen münzen tauschen", "de", "Ja — 2 Waren"),
+    ("Can I trade goods for coins?", "en", "Yes — 2 goods"),
+    ("Can I exchange goods for a good of my choice at the market?", "en", "Yes — 3 goods"),
+    ("peut-on échanger des marchandises contre une marchandise au choix ?", "fr", "Oui — 3 marchandises"),
 ]
 
 

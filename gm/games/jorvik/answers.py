@@ -786,11 +786,21 @@ _RATE_Q = re.compile(r"\b(how many goods (?:\w+ ){0,3}?(?:need|have to|give|trad
                      r"combien de marchandises (?:faut|dois|donner|il faut|rendre|echanger))")
 
 
+_CAN_SWAP = re.compile(r"^\W*(can|may|could|is it possible|kann|darf|konnen|durfen|ist es moglich|peut|peux|puis|"
+                       r"pouvons|est-ce qu'on peut|on peut|est-il possible)\b.*\b(trade|exchange|swap|change|turn|"
+                       r"tausch\w*|eintausch\w*|umtausch\w*|wechseln|echang\w*|convertir|transformer)\b")
+
+
 def _market_answer(q: str, lang: str) -> Any:
     """"I have 7 goods to sell for coins" -> 3 coins; "7 goods at the market" -> 2 goods of choice; how many
     goods an exchange takes."""
     if _RATE_Q.search(q):
         return _rate_answer(q, lang)
+    if _CAN_SWAP.search(q) and re.search(r"\b(goods?|waren?|marchandises?)\b", q) and not re.search(r"\d", q):
+        found = _rate_answer(q, lang)  # "can I trade goods for coins?": yes, at this rate
+        if found is not None:
+            found.text = t("jorvik.hypo.yes", lang) + " " + found.text
+        return found
     counts = [g for g in _GOODS_N.finditer(q) if not re.match(
         r"1 (?:\w+ )?(?:goods?|waren?|marchandises?) (?:of (?:my|your) choice|nach wahl|au choix|de (?:mon|ton) choix)",
         g.group(0) + q[g.end():g.end() + 20])]
