@@ -279,6 +279,8 @@ STORAGE = [
     ("how many goods can I store on the warehouse at most?", "en", "4 goods"),
     ("Wie viele Waren passen höchstens ins Lagerhaus? Kann ich dort lagern?", "de", "4 Waren"),
     ("combien de marchandises peut-on stocker dans l'entrepôt ?", "fr", "4 marchandises"),
+    ("Wie viele Waren fasst das Lagerhaus? Wie viele kann ich dort lagern?", "de", "4 Waren"),
+    ("how many goods can I store with the warehouse in my display?", "en", "5 goods"),
 ]
 
 

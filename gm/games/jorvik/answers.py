@@ -1300,7 +1300,10 @@ def _storage_answer(q: str, lang: str) -> Any:
     state, _ = _scenario({"players": 2, "phase": "demand", "spaces": _IDLE, "seats": [seat, {}]})
     cap = int(_storage_cap(state, 0))
     if house and re.search(r"\b(?:on|in|onto|into|auf|im|ins|sur|dans) (?:the |my |a |dem |meinem |einem |das |l'|"
-                           r"mon |un )?(?:warehouse|lagerhaus|entrepot)\b", q):
+                           r"mon |un )?(?:warehouse|lagerhaus|entrepot)\b|\b(?:warehouse|lagerhaus|entrepot)\w* "
+                           r"(?:\w+ ){0,2}?(?:hold|holds|take|takes|store|stores|fit|has|fasst|hat|halt|nimmt|"
+                           r"contient|peut|stocke)\b|\b(?:hold|holds|fasst|halt|nimmt|contient|take|takes) "
+                           r"(?:the |das |l'|le |dem |my |mein )?(?:warehouse|lagerhaus|entrepot)\b", q):
         own = cap - int(_storage_cap(_scenario({"players": 2, "phase": "demand", "spaces": _IDLE})[0], 0))
         return _answer(t("jorvik.hypo.storage_on_house", lang, n=own, total=cap), lang, "warehouse")
     key = "jorvik.hypo.storage_house" if house else "jorvik.hypo.storage"
