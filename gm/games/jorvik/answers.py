@@ -9,7 +9,7 @@ Only questions of these shapes are answered here; everything else goes to the ru
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.jorvik.cards import default_cards
@@ -1342,10 +1342,14 @@ def computed_answer(question: str, lang: str, state: Any = None) -> Any:
     """A computed answer for a small situation the question describes, else None (with a game in play, a
     question that describes nothing of its own is the position's: "what is my income?")."""
     q = _numbers(question)
-    for found in (_reserve_answer(q, lang), _price_answer(q, lang), _row_limit_answer(q, lang),
-                  _income_answer(q, lang, state is None), _defence_answer(q, lang), _picts_answer(question, q, lang),
-                  _oracle_answer(q, lang), _storage_answer(q, lang), _final_answer(q, lang),
-                  _setup_answer(q, lang, state is None), _market_answer(q, lang)):
+    bare = state is None
+    families: tuple[Callable[[], Any], ...] = (lambda: _reserve_answer(q, lang), lambda: _price_answer(q, lang), lambda: _row_limit_answer(q, lang),
+                lambda: _income_answer(q, lang, bare), lambda: _defence_answer(q, lang),
+                lambda: _picts_answer(question, q, lang), lambda: _oracle_answer(q, lang),
+                lambda: _storage_answer(q, lang), lambda: _final_answer(q, lang), lambda: _setup_answer(q, lang, bare),
+                lambda: _market_answer(q, lang))
+    for family in families:  # the first that reads the question answers it
+        found = family()
         if found is not None:
             return _with_rule(_yes_no(found, q, lang), question, lang)
     return None
