@@ -1343,7 +1343,8 @@ def computed_answer(question: str, lang: str, state: Any = None) -> Any:
     question that describes nothing of its own is the position's: "what is my income?")."""
     q = _numbers(question)
     bare = state is None
-    families: tuple[Callable[[], Any], ...] = (lambda: _reserve_answer(q, lang), lambda: _price_answer(q, lang), lambda: _row_limit_answer(q, lang),
+    families: tuple[Callable[[], Any], ...] = (
+                lambda: _reserve_answer(q, lang), lambda: _price_answer(q, lang), lambda: _row_limit_answer(q, lang),
                 lambda: _income_answer(q, lang, bare), lambda: _defence_answer(q, lang),
                 lambda: _picts_answer(question, q, lang), lambda: _oracle_answer(q, lang),
                 lambda: _storage_answer(q, lang), lambda: _final_answer(q, lang), lambda: _setup_answer(q, lang, bare),
