@@ -296,6 +296,9 @@ ORACLE = [
     ("4 Wolle beim Orakel geopfert – wie viele Siegpunkte?", "de", "8 SP"),
     ("Je sacrifie 3 marchandises à l'oracle, combien de points ?", "fr", "6 PV"),
     ("combien de PV pour 2 cuirs sacrifiés à un oracle ?", "fr", "4 PV"),
+    ("Jarl game, oracle: what's 6 wool sacrificed worth in points?", "en", "12 VP"),
+    ("wie viele SP bringt es, 1 Ware dem Orakel zu opfern?", "de", "2 SP"),
+    ("Si je sacrifie 4 marchandises à l'oracle, ça me rapporte combien de points ?", "fr", "8 PV"),
 ]
 
 
