@@ -9,14 +9,14 @@ Only questions of these shapes are answered here; everything else goes to the ru
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.jorvik.cards import default_cards
-from engine.jorvik.game import GAME, defence_of
+from engine.jorvik.game import GAME, ROW_MAX, defence_of
 from gm.games.jorvik import narrate
 from gm.games.jorvik.narrate import card_name, card_named, coins, good_name
-from gm.i18n import join_list, t
+from gm.i18n import join_list, t, tn
 from gm.narrate.common import player_name
 from gm.text import fold
 
@@ -28,6 +28,26 @@ SECTIONS = {
     "income": ["jorvik.loading.income"],
     "deck": ["jorvik.end.trigger"],
     "feast": ["jorvik.cards.feasts"],
+    "rows": ["jorvik.demand.rows"],
+    "picts": ["jorvik.picts.defence", "jorvik.picts.ties"],
+    "warriors": ["jorvik.cards.warriors", "jorvik.cards.defence"],
+    "storage": ["jorvik.goods.storage", "jorvik.cards.warehouse"],
+    "spaces": ["jorvik.offer.spaces"],
+    "players": ["jorvik.setup.players"],
+    "jarl": ["jorvik.jarl.differences"],
+    "market": ["jorvik.goods.market_exchange"],
+    "cash": ["jorvik.goods.coin_exchange"],
+    "exchange": ["jorvik.cards.goods_buildings"],
+    "oracle": ["jorvik.cards.oracles"],
+    "decline": ["jorvik.purchase.decline", "jorvik.purchase.price"],
+    "picts_ties": ["jorvik.picts.ties", "jorvik.picts.defence"],
+    "doubled": ["jorvik.cards.defence", "jorvik.cards.warriors"],
+    "warehouse": ["jorvik.cards.warehouse", "jorvik.goods.storage"],
+    "skald": ["jorvik.cards.skalds", "jorvik.end.final_scoring"],
+    "craft": ["jorvik.cards.crafts", "jorvik.end.final_scoring"],
+    "trader": ["jorvik.cards.traders", "jorvik.end.final_scoring"],
+    "raid": ["jorvik.cards.raids", "jorvik.end.final_scoring"],
+    "building": ["jorvik.cards.warehouse", "jorvik.end.final_scoring"],
 }
 
 COST = re.compile(
@@ -229,6 +249,9 @@ def _moves(state: Any, player: int, lang: str, names: Sequence[str]) -> Any:
 # ---- positions the question describes ----------------------------------------------------------------------
 
 def hypothetical_answer(question: str, lang: str, state: Any = None) -> Any:
+    found = computed_answer(question, lang, state)
+    if found is not None:
+        return found
     q = fold(question).strip()
     m = CARD_DOES.search(q) if not COST.search(q) else None
     if m:
@@ -238,6 +261,10 @@ def hypothetical_answer(question: str, lang: str, state: Any = None) -> Any:
             return _answer("\n".join(lines), lang)
     if COST.search(q) or re.search(r"\b(what would|was wurde|combien)\b", q):
         m = ROW.search(q)
+        described = _numbers(question)  # places, withdrawals, purchases: the computed answer's or the digest's
+        if re.search(r"\bo\d\b|\b(buys?|bought|kauft|gekauft|achete\w*|in front|ahead|behind|vor mir|hinter|"
+                     r"devant|derriere)\b|" + _WITHDRAW, described):
+            m = None
         if m and re.search(r"\b(row|reihe|file|line|queue|vikings?|wikinger\w*)\b", q):
             n = _num(m.group("n") or m.group("m"))
             if n is not None and n >= 1:
@@ -377,3 +404,1002 @@ def final_lines(state: Any, lang: str, names: Sequence[str]) -> list[str]:
 
 
 __all__ = ["card_lines", "final_lines", "hypothetical_answer", "join_list", "state_answer"]
+
+
+# ---- computed answers: small situations the question describes ---------------------------------------------
+# "5 Vikings in the row, the first two withdraw: what does the third pay?", "4 reserviert, meine ist die dritte",
+# "combien de pièces pour 7 marchandises ?": the numbers are read from the question (digits, number words and
+# ordinals in three languages), the position is built with the engine's scenario (or a card document holding the
+# cards the question describes) and the engine's own rules give the figure. Anything not read with certainty is
+# left to the digest (None).
+
+_CARDINALS = {
+    "zero": 0, "null": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "eins": 1, "zwei": 2, "zwo": 2, "drei": 3, "vier": 4,
+    "funf": 5, "fuenf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwolf": 12,
+    "beide": 2, "beiden": 2, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9,
+    "dix": 10, "onze": 11, "douze": 12, "both": 2}
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "premier": 1, "premiers": 1, "premiere": 1, "premieres": 1, "deuxieme": 2, "seconde": 2,
+    "troisieme": 3, "quatrieme": 4, "cinquieme": 5, "sixieme": 6, "septieme": 7, "huitieme": 8, "neuvieme": 9}
+_DE_ORD = re.compile(r"\b(erst|zweit|dritt|viert|funft|fuenft|sechst|siebt|siebent|acht|neunt)(e|er|en|es|em)\b")
+_DE_ORD_N = {"erst": 1, "zweit": 2, "dritt": 3, "viert": 4, "funft": 5, "fuenft": 5, "sechst": 6, "siebt": 7,
+             "siebent": 7, "acht": 8, "neunt": 9}
+
+
+def _numbers(question: str) -> str:
+    """The question folded, number words as digits and ordinals as "o<k>" ("the third" -> "the o3")."""
+    q = " " + fold(question).replace("’", "'") + " "
+    q = re.sub(r"(\d+)(?:st|nd|rd|th|e|eme|ieme)\b|\b(1)(?:er|ere)\b", lambda m: f"o{m.group(1) or m.group(2)}", q)
+    q = re.sub(r"\b(\d)\.(?=\s*[a-z])", r"o\1 ", q)
+    q = _DE_ORD.sub(lambda m: f"o{_DE_ORD_N[m.group(1)]}", q)
+    q = re.sub(r"[a-z]+", lambda m: (f"o{_ORDINALS[m.group(0)]}" if m.group(0) in _ORDINALS else
+                                     str(_CARDINALS[m.group(0)]) if m.group(0) in _CARDINALS else m.group(0)), q)
+    return re.sub(r"\s+", " ", q)
+
+
+def _int(m: re.Match[str] | None, group: int | str = 1) -> int | None:
+    return int(m.group(group)) if m and m.group(group) is not None else None
+
+
+_IDLE = {"1": "C01"}  # a card to ask for: the demand phase waits for seat 0 (nothing runs by itself)
+
+
+def _scenario(spec: dict[str, Any]) -> tuple[Any, list[Any]]:
+    from engine.jorvik.scenario import build_with_events
+
+    return build_with_events(GAME, spec)
+
+
+def _apply(state: Any, action: Any) -> Any:
+    return GAME.apply(state, action)[0]
+
+
+# ---- 1. the purchase price in a demand row -----------------------------------------------------------------
+
+_PAY = re.compile(r"\b(cost|costs|costing|price|pay|pays|paying|paid|kostet|kosten|preis|zahle|zahlt|zahlen|"
+                  r"zahlst|bezahlt|bezahle|bezahlen|coute|coutent|couter|coutera|prix|paie|paye|payer|payes|"
+                  r"paient|payera)\b")
+_ROW_WORD = re.compile(r"\b(rows?|reihe|reihen|nachfragereihe|file|files|rangee|queue|queued|ligne)\b")
+_ROW_N = re.compile(r"\b(?:rows?|reihe|nachfragereihe|file|rangee|queue|ligne)\s+(?:of|with|mit|von|aus|de|d'|avec)"
+                    r"\s*(\d+)\b|\b(\d+)[- ]?(?:vikings?|wikinger\w*|figur\w*|figures?)\b"
+                    r"|\b(\d+)[- ]?(?:er[- ]?reihe|viking row)\b")
+_ROW_N_FIRM = re.compile(r"\b(?:rows?|reihe|nachfragereihe|file|rangee|queue|ligne)\s+(?:of|with|mit|von|aus|de|d'|"
+                         r"avec)\s*(\d+)\b|\b(\d+)[- ]?(?:er[- ]?reihe|viking row)\b"
+                         r"|\b(\d+) (?:vikings?|wikinger\w*) (?:\w+ ){0,2}?(?:in|im|dans) (?:the|a|der|einer|la|une|my|"
+                         r"meiner|ma) (?:\w+ )?(?:row|reihe|file)")
+_WITHDRAW = (r"(?:withdraws?|withdrew|withdrawn|withdrawing|pass|passes|passed|declines?|declined|drops? out|dropped"
+             r" out|pulls? out|pulled out|backs? out|backed out|refuses?|refused|take (?:their|his|her) vikings? "
+             r"back|took (?:their|his|her) vikings? back|zuruck\w*|verzicht\w*|passen|passt|gepasst|steig\w* aus|"
+             r"ausgestiegen|lehn\w* ab|abgelehnt|kauf\w* nicht|nicht kauf\w*|retir\w*|renonc\w*|passent|passe|"
+             r"passe|ont passe|refus\w*|declin\w*|desist\w*|n'achet\w* pas|abandon\w*)")
+_UNITS = r"(?:coins?|munzen?|pieces?|goods?|waren?|marchandises?|vp|sp|pv|points?|punkte?)\b"
+_W_FIRST = re.compile(r"\bo1 (\d+)\b|\b(\d+) o1\b|\b(\d+) (?:vor mir|devant moi|ahead of me|in front of me|before me)"
+                      r"|\b(\d+) (?!" + _UNITS + r")(?:\w+ ){0,3}?" + _WITHDRAW
+                      + r"|\bafter (\d+)\b|\bnachdem (\d+)\b"
+                      r"|\bapres (?:que )?(\d+)\b|\b" + _WITHDRAW + r" (?:\w+ ){0,2}?(\d+)\b(?! " + _UNITS + ")")
+_W_ORDS = re.compile(r"\bo\d(?:(?:,|,? and|,? und|,? et|,? puis|,? then|,? dann)? (?:the |der |die |le |la )?o\d)*"
+                     r" (?:\w+ ){0,2}?" + _WITHDRAW)
+_ALL_BEFORE = re.compile(r"\b(everyone|everybody|all|alle|jeder|tous|tout le monde|the others|die anderen|les autres)"
+                         r" (?:\w+ ){0,3}?(before|ahead of|in front of|vor|devant|avant)\b")
+_K_POS = re.compile(r"\bo(\d)\b(?! (?:\d|round|runde|tour|game|partie|spiel|card|karte|carte))")
+_MY_N = re.compile(r"\b(my|mein\w*|ma|mon|mes) (?:o\d) (?:viking|wikinger|figur\w*)\b")
+
+
+def _price_answer(q: str, lang: str) -> Any:
+    """"N Vikings in the row, the first two withdraw: what does the third pay?" — the Vikings still in the row."""
+    if not _PAY.search(q) or not _ROW_WORD.search(q) and not re.search(r"\b(vikings?|wikinger\w*)\b", q):
+        return None
+    if re.search(r"\b(reserv\w*|jarl|income|einkommen|revenu)\b", q):
+        return None
+    m = _ROW_N_FIRM.search(q) or next((x for x in _ROW_N.finditer(q) if not re.match(
+        r"\W*(?:\w+ ){0,2}?" + _WITHDRAW, q[x.end():])), None)
+    n = next((int(g) for g in m.groups() if g is not None), None) if m else None
+    if m is None or n is None or not 1 <= n:
+        return None
+    if n > ROW_MAX:
+        return _answer(t("jorvik.hypo.row_too_long", lang, n=n, max=ROW_MAX), lang, "rows")
+    rest = q[:m.start()] + " " + q[m.end():] if m else q
+    withdrawn: int | None = None
+    if re.search(_WITHDRAW, rest):
+        w = _W_FIRST.search(rest)
+        ords = [(x, int(k)) for x in _W_ORDS.finditer(rest) for k in re.findall(r"o(\d)", x.group(0))]
+        if w:
+            withdrawn = next(int(g) for g in w.groups() if g is not None)
+            rest = rest[:w.start()] + " ; " + rest[w.end():]
+        elif ords:
+            got = sorted({k for _, k in ords})
+            withdrawn = len(got) if got == list(range(1, len(got) + 1)) else -max(got)  # -k: "the k-th withdraws"
+            for x in sorted({x for x, _ in ords}, key=lambda x: -x.start()):
+                rest = rest[:x.start()] + " ; " + rest[x.end():]
+        elif not _ALL_BEFORE.search(rest):
+            return None
+    asked = [int(k) for k in _K_POS.findall(rest)]
+    if _MY_N.search(rest):  # "my second Viking": which of mine, not a place in the row
+        asked = []
+        if withdrawn is None:
+            return None
+    if re.search(r"\b(last|letzte\w*|dernier\w*)\b", rest):
+        asked.append(n)
+    place: int | None = asked[-1] if asked else None
+    if len(set(asked)) > 1 or re.search(r"\bo\d (?:\w+ ){0,2}?(buys?|bought|kauft|gekauft|achete\w*)\b", rest):
+        return None  # "the first buys": nobody behind gets the card
+    if withdrawn is None and place is None:  # a plain row of N: the first pays N, the next N - 1, ...
+        if re.search(r"\b(in front|ahead|behind|vor mir|hinter|devant|derriere|mine|meine?r?|my|mon|ma)\b", rest):
+            return None  # where my Viking stands is not said in a way read here
+        lead = t("jorvik.rules.row_cost", lang, n=n, m=max(n - 1, 1))
+        return _answer(f"{coins(_row_price(n, 0), lang)}: {lead[:1].lower()}{lead[1:]}", lang, "price")
+    if place is not None:
+        # Whoever is offered the card at place k found every Viking ahead of theirs withdrawn (a purchase ahead
+        # would have ended the offer): "the first withdraws, what does the third pay?" is N - 2.
+        if withdrawn is not None and abs(withdrawn) >= place:
+            return None  # more withdrawals ahead than Vikings ahead: not read
+        withdrawn = place - 1
+    elif withdrawn is None or withdrawn < 0:
+        return None
+    if not 0 <= withdrawn < n:
+        return None
+    price = _row_price(n, withdrawn)
+    return _answer(t("jorvik.hypo.row_price", lang, price=coins(price, lang), n=n, w=withdrawn,
+                     vikings=tn("jorvik.word.vikings", price, lang)), lang, "decline" if withdrawn else "price")
+
+
+
+def _row_price(n: int, withdrawn: int) -> int:
+    """The price the engine asks after `withdrawn` of a row of `n` Vikings took theirs back."""
+    figs = [i % 5 for i in range(n)]
+    state, _ = _scenario({"players": 5, "spaces": {"1": "A01"}, "rows": {"1": figs}, "phase": "purchase",
+                          "seats": [{"coins": 30}] * 5})
+    from engine.jorvik.actions import Withdraw
+
+    for _ in range(withdrawn):
+        state = _apply(state, Withdraw())
+    return int(state.decision.facts["price"])
+
+
+# ---- 2. the price of a reserved card (Jarl) ----------------------------------------------------------------
+
+_RESERVED = re.compile(r"\b(reserv\w*)\b")
+_RES_N = re.compile(r"\b(\d+) (?:\w+ ){0,2}?(?:reserv\w*)|\b(?:reserv\w*) (?:\w+ ){0,4}?(?:of|with|mit|von|de|avec|"
+                    r"holds?|has|hat|halt|enthalt|contient|a|are|sind|sont|liegen) (\d+)\b"
+                    r"|\b(\d+) (?:cards?|karten|cartes) (?:\w+ ){0,4}?(?:reserv\w*)")
+_RES_MINE = re.compile(r"\b(?:mine|meine|meiner|meins|la mienne|le mien|my card|my reserved card|meine karte|ma carte|"
+                       r"i|ich|je)\b(?: \w+){0,3}? (?:is |ist |est |am |bin |suis )?(?:the |die |der |la |le |at |an |"
+                       r"en |auf )?(?:place |platz |position |stelle )?o(\d)\b"
+                       r"|\bo(\d) (?:is |ist |est )?(?:mine|meine|meins|la mienne|le mien)\b")
+_GONE = re.compile(r"\b(buys?|bought|kauft|gekauft|achete\w*|boxe[sd]?|box|schachtel|zuruck\w*|verzicht\w*|remet\w*|"
+                   r"remise?s?|retir\w*|renonc\w*|withdraws?|withdrew|declin\w*|pass\w*|put back|returned|"
+                   r"discard\w*|abgelehnt|weggelegt|bezahlt|paid|paye\w*)\b")
+
+
+def _reserve_answer(q: str, lang: str) -> Any:
+    """"4 reserved, mine is third, the first buys and the second boxes theirs": the cards still in the row."""
+    if not _RESERVED.search(q) or not _PAY.search(q):
+        return None
+    m = _RES_N.search(q)
+    n = next((int(g) for g in m.groups() if g is not None), None) if m else None
+    if n is None or not 1 <= n <= 6:
+        return None
+    mine = _RES_MINE.search(q)
+    place = next((int(g) for g in mine.groups() if g is not None), None) if mine else None
+    asked = {int(k) for k in re.findall(r"\bo(\d)\b", q)}
+    if place is None and re.search(r"\b(last|letzte\w*|dernier\w*|derniere)\b", q):
+        place = n
+    if place is None and re.search(r"\b(mine|meine|meins|mienne|mien|my card|ma carte)\b", q):
+        return None  # my card, but not where it lies
+    if place is None:
+        if not asked:
+            return None  # which of the reserved cards is not said
+        # Every card before one is bought or boxed before it is offered (each by its owner alone): the card
+        # asked about is the one no purchase or boxing is said of ("the first buys: what does the third cost?").
+        gone = _GONE.pattern
+        open_ = [k for k in asked if not re.search(rf"\bo{k} (?:\w+ ){{0,3}}?{gone}", q)]
+        if len(open_) != 1:
+            return None
+        place = open_[0]
+    if not 1 <= place <= n or any(k > place for k in asked):
+        return None  # a card after mine said to be handled first: not read
+    price = _reserved_price(n, place)
+    return _answer(t("jorvik.hypo.reserve_price", lang, price=coins(price, lang), n=n, gone=place - 1), lang,
+                   "reserve")
+
+
+def _reserved_price(n: int, place: int) -> int:
+    """The engine's price for the `place`-th of `n` reserved cards (every card before it bought or boxed: both
+    take it out of the row)."""
+    from engine.jorvik.actions import Withdraw
+
+    cards = ["A16", "A17", "A18", "A19", "B14", "B15"][:n]
+    state, _ = _scenario({"players": 5, "mode": "jarl", "reserved": [[c, i % 5] for i, c in enumerate(cards)],
+                          "phase": "purchase", "cursor": "R", "seats": [{"coins": 30}] * 5})
+    for _ in range(place - 1):
+        state = _apply(state, Withdraw())
+    return int(state.decision.facts["price"])
+
+
+# ---- 3. income in the loading phase ----------------------------------------------------------------------------
+
+_INCOME = re.compile(r"\b(income|einkommen|einnahmen?|revenus?|earn|verdien\w*|gagne\w*|touche\w*)\b"
+                     r"|\bhow (?:many|much) (?:coins?|money) (?:do|will|would) i (?:get|receive|take)\b"
+                     r"|\bwie viele? (?:munzen|geld) (?:bekomme|kriege|erhalte|nehme)\b"
+                     r"|\bcombien de pieces (?:je |est-ce que je )?(?:recois|recevrai|prends|touche|gagne)\w*\b"
+                     r"|\bcombien de pieces (?:vais-je|est-ce que je vais)\b")
+_LOADING = re.compile(r"\b(loading|verlade\w*|ladephase|chargement|income|einkommen|revenus?)\b")
+_NOTHING = re.compile(r"\b(bought nothing|buy nothing|didn't buy|did not buy|didnt buy|haven't bought|have not bought|"
+                      r"no (?:card|purchase)s?|without (?:buying|a purchase)|nothing bought|empty loading|"
+                      r"nichts gekauft|nichts kaufe|keine karte gekauft|ohne (?:kauf|zu kaufen)|kein kauf|"
+                      r"leer\w* ladebereich|rien achete|n'ai rien achete|rien acheter|sans (?:rien )?acheter|"
+                      r"aucun achat|aucune carte achetee|zone de chargement vide)\b")
+_NOT_BOUGHT = re.compile(r"\b(rien|nichts|nothing|nicht|keine?n?|aucune?|without|ohne|sans|pas|not|didn't|didnt|"
+                         r"haven't|never|nie|jamais)\b(?:\W+\w+){0,3}?\W+(?:bought|buy|buying|gekauft|kauf\w*|"
+                         r"achete\w*|acheter|purchas\w*)\b|\b(?:achete\w*|gekauft|kaufe|bought|buy) (?:\w+ ){0,2}?"
+                         r"(?:rien|nichts|nothing|anything)\b")
+_BOUGHT = re.compile(r"\b(bought|purchased|buy a|gekauft|kaufe eine|achete\w*)\b")
+_MINT = re.compile(r"\b(mint|munzpragerei|munze \+1|monnaie|\+1 (?:income|einkommen|revenu)|income building|"
+                   r"einkommensgebaude|batiment de revenu)\b")
+
+
+_AMOUNT = re.compile(r"\b(whats|what(?:'s| is| will be| would be)|was (?:ist|bekomme|kriege|erhalte)|"
+                     r"quel(?:le)? (?:est|sera)|get|receive|bekomme|kriege|erhalte|recois|touche|obtiens|gagne)\b")
+
+
+def _income_answer(q: str, lang: str, bare: bool = True) -> Any:
+    """1 coin, 2 if you bought nothing, +1 in the Jarl game, + the buildings that add income."""
+    if not _INCOME.search(q) or not (_LOADING.search(q) or re.search(r"\b(coins?|munzen|pieces?|geld)\b", q)):
+        return None
+    if re.search(r"\b(sell|verkauf\w*|vend\w*|trader|handler|marchand|skald\w*|scalde|goods|waren|marchandises)\b", q):
+        return None
+    jarl = bool(re.search(r"\bjarl\b", q))
+    mint = bool(_MINT.search(q))
+    nothing = bool(_NOTHING.search(q) or _NOT_BOUGHT.search(q))
+    bought = bool(_BOUGHT.search(q)) and not nothing
+    if nothing and bought or not (bare or jarl or mint or nothing or bought):
+        return None
+    if not (_HOW_MANY.search(q) or _AMOUNT.search(q) or jarl or mint or nothing or bought):
+        return None  # "how does income work?": the rule, from the digest
+    got = [_income_of(jarl, b, mint) for b in ((False,) if bought else (True,) if nothing else (False, True))]
+    extra = _income_of(False, False, True) - _income_of(False, False, False)
+    parts = []
+    if jarl:
+        parts.append(t("jorvik.hypo.income_jarl", lang))
+    if mint:
+        parts.append(t("jorvik.hypo.income_mint", lang, coins=coins(extra, lang)))
+    more = "".join(parts)
+    if len(got) == 2:
+        text = t("jorvik.hypo.income_either", lang, coins=coins(got[0], lang), nothing=coins(got[1], lang),
+                 more=more)
+    else:
+        key = "jorvik.hypo.income_nothing" if nothing else "jorvik.hypo.income_bought"
+        text = t(key, lang, coins=coins(got[0], lang), more=more)
+    return _answer(text, lang, "income")
+
+
+def _income_of(jarl: bool, nothing: bool, mint: bool) -> int:
+    """The income the engine pays seat 0 in its loading step."""
+    from engine.jorvik.actions import IncomeTaken
+
+    seat: dict[str, Any] = {"coins": 0}
+    if not nothing:
+        seat["loading"] = ["A01"]
+    if mint:
+        seat["display"] = ["C13"]
+    _, events = _scenario({"players": 2, "mode": "jarl" if jarl else "karl", "phase": "loading", "turn": 0,
+                           "seats": [seat, {}]})
+    return next(int(e.income) for e in events if isinstance(e, IncomeTaken))
+
+
+# ---- 6. the set-up numbers for a player count --------------------------------------------------------------------
+
+_PLAYERS = re.compile(r"\b([2-9]|1\d)[- ]?(?:players?|spieler\w*|joueurs?|personen|leute|people|persons?)\b"
+                      r"|\b(?:zu|a|for|with|mit|at|avec|pour) ([2-9]) ?(?:$|\?|\.|,|!)")
+_SETUP_CARDS = re.compile(r"\b(card spaces|kartenfelder\w*|cases de cartes?|emplacements de cartes?)\b"
+                          r"|\b(cards?|karten|cartes?|spaces?|felder|kartenfelder|cases|emplacements)\b.*\b(dealt|"
+                          r"revealed|laid|drawn|offered|in use|used|filled|out|ausgelegt|aufgedeckt|gezogen|"
+                          r"angeboten|belegt|genutzt|benutzt|gefullt|liegen|liegt|aus|deckt|decken|aufdeck\w*|placed|displayed|"
+                          r"platziert|etale\w*|expose\w*|revele\w*|tire\w*|"
+                          r"pose\w*|propose\w*|utilise\w*|rempli\w*|offer phase|angebotsphase|phase d'offre|"
+                          r"per round|pro runde|"
+                          r"par (?:tour|manche)|each round|jede runde|chaque (?:tour|manche))\b"
+                          r"|\b(dealt|revealed|laid out|drawn|offered|ausgelegt|aufgedeckt|revele\w*|propose\w*)\b"
+                          r".*\b(cards?|karten|cartes?)\b")
+_SETUP_VIK = re.compile(r"\b(vikings?|wikinger\w*|figur\w*|figures?)\b")
+_SETUP_COINS = re.compile(r"\b(coins?|munzen|geld|pieces?|argent)\b")
+_SETUP_VP = re.compile(r"\b(vp|victory points?|siegpunkte?n?|punkte?n?|points?|sp|pv|points? de victoire|"
+                       r"marker|markers|marqueur|"
+                       r"punktemarker|siegpunktmarker|zahlleiste|track|leiste|piste)\b")
+_START = re.compile(r"\b(start\w*|begin\w*|set-?up|at first|to begin|beginn\w*|anfang\w*|aufbau|zu beginn|"
+                    r"commenc\w*|debut|depart|mise en place|initial\w*|per player|pro spieler|par joueur|do i have|"
+                    r"do we have|habe ich|haben wir|ai-je|avons-nous|each player (?:get|gets|receive|has|have)s?|"
+                    r"does each player (?:have|get)|hat jeder|jeder spieler hat|hat jede person|chaque joueur a-t-il|"
+                    r"jeder spieler (?:bekommt|erhalt)|chaque joueur (?:recoit|a))\b")
+_HOW_MANY = re.compile(r"\b(how many|how much|how high|wie ?viele?n?|wie ?viel|wie hoch|wie gross|combien|which space|"
+                       r"welche\w* feld|quelle case|where|wo|ou)\b")
+
+
+def _setup_answer(q: str, lang: str, bare: bool = True) -> Any:
+    """Card spaces (players + 1, and as many again in the Jarl game), Vikings, coins and VP at the start."""
+    if not _HOW_MANY.search(q) and not re.search(r"\bwhat do (?:i|we|you|players) (?:start|begin)\b|"
+                                                 r"\bwhat(?:'s| is| are) (?:the |my )?start\w*\b", q):
+        return None
+    if re.search(r"\b(left|remaining|still|ubrig|noch|verbleib\w*|reste\w*|encore)\b", q):
+        return None  # what is left in a game: the position's
+    if not bare and re.search(r"\b(do i have|habe ich|ai-je|j'ai)\b", q):
+        return None
+    m = _PLAYERS.search(q)
+    players = next((int(g) for g in m.groups() if g is not None), None) if m else None
+    zu = re.search(r"\bzu (zweit|dritt|viert|funft|fuenft)\b", q)
+    if players is None and zu:
+        players = {"zweit": 2, "dritt": 3, "viert": 4, "funft": 5, "fuenft": 5}[zu.group(1)]
+    jarl = bool(re.search(r"\bjarl\b", q))
+    mode = t(f"jorvik.board.mode_{'jarl' if jarl else 'karl'}", lang)
+    if players is not None and not 2 <= players <= 5:
+        if _SETUP_CARDS.search(q) or _SETUP_VIK.search(q):
+            return _answer(t("jorvik.hypo.players_range", lang, n=players), lang, "players")
+        return None
+    if _SETUP_CARDS.search(q) and not _PAY.search(q) and not re.search(r"\b(deck|stapel|pioche|left|ubrig|reste)\b",
+                                                                         q):
+        if players is None:
+            return None
+        from engine.jorvik.game import spaces_in_use
+
+        used = spaces_in_use(players, jarl)
+        low = [s + 1 for s in used if s < 6]
+        high = [s + 1 for s in used if s >= 6]
+        key = "jorvik.hypo.spaces_jarl" if jarl else "jorvik.hypo.spaces"
+        return _answer(t(key, lang, cards=tn("jorvik.word.cards", len(used), lang), players=players,
+                         last=low[-1], n=len(low), first_j=high[0] if high else 7, last_j=high[-1] if high else 7),
+                       lang, "spaces")
+    if not _START.search(q) or _PAY.search(q) or re.search(r"\b(row|reihe|file|income|einkommen|revenu)\b", q):
+        return None
+    state = GAME.new_game(players or 2, 0, {"mode": "jarl" if jarl else "karl"})
+    asks = [bool(_SETUP_VIK.search(q)), bool(_SETUP_COINS.search(q)), bool(_SETUP_VP.search(q))]
+    if sum(asks) != 1:
+        return None
+    if asks[0]:
+        if re.search(r"\b(brown|braune?n?|bruns?)\b", q):
+            return None
+        return _answer(t("jorvik.hypo.start_vikings", lang, vikings=tn("jorvik.word.vikings", state.vikings[0], lang),
+                         mode=mode), lang, "players")
+    if asks[1]:
+        return _answer(t("jorvik.hypo.start_coins", lang, coins=coins(state.coins[0], lang)), lang, "players")
+    where = re.search(r"\b(where|which space|what space|wo|welche\w* feld|auf welche\w*|ou|quelle case|sur quelle)\b",
+                      q)
+    key = "jorvik.hypo.start_vp" if where else "jorvik.hypo.start_vp_points"
+    return _answer(t(key, lang, vp=narrate.vp(state.vp[0], lang), n=state.vp[0]), lang, "players")
+
+
+# ---- 7. the market: goods for a good of choice, two goods for a coin ----------------------------------------------
+
+_GOODS_N = re.compile(r"\b(\d+) (?:\w+ ){0,2}?(?:goods?|waren|ware|marchandises?|ressources?|resources?)\b")
+_FOR_COINS = re.compile(r"\b(for coins?|into coins?|to coins?|for money|in munzen|gegen munzen|fur munzen|zu geld|"
+                        r"in geld|contre des pieces|en pieces|pour des pieces|en argent|cash\w*|how many coins|"
+                        r"wie viele munzen|combien de pieces|versilber\w*|eintausch\w* .*munz\w*|monnay\w*)\b")
+_FOR_GOOD = re.compile(r"\b(market|markt|marche|goods? of (?:my |your )?choice|waren? (?:meiner|deiner|nach) wahl|"
+                       r"wunschware\w*|marchandises? (?:de|au) (?:mon |ton |votre )?choix|3 for 1|3 gegen 1|"
+                       r"3 contre 1|3 pour 1|how many goods|wie viele waren|combien de marchandises)\b")
+_EXCHANGE_HOUSE = re.compile(r"\b(exchange house|tauschhaus|comptoir|2 for 1 building|2 goods for 1)\b")
+
+
+_RATE_Q = re.compile(r"\b(how many goods (?:\w+ ){0,3}?(?:need|have to|give|trade|pay|hand in|return|take|cost)|"
+                     r"wie viele waren (?:brauche|muss|gebe|abgeben|geben|tauschen|braucht)|"
+                     r"combien de marchandises (?:faut|dois|donner|il faut|rendre|echanger))")
+
+
+_CAN_SWAP = re.compile(r"^\W*(can|may|could|is it possible|kann|darf|konnen|durfen|ist es moglich|peut|peux|puis|"
+                       r"pouvons|est-ce qu'on peut|on peut|est-il possible)\b.*\b(trade|exchange|swap|change|turn|"
+                       r"tausch\w*|eintausch\w*|umtausch\w*|wechseln|echang\w*|convertir|transformer)\b")
+
+
+def _market_answer(q: str, lang: str) -> Any:
+    """"I have 7 goods to sell for coins" -> 3 coins; "7 goods at the market" -> 2 goods of choice; how many
+    goods an exchange takes."""
+    if _RATE_Q.search(q):
+        return _rate_answer(q, lang)
+    if _CAN_SWAP.search(q) and re.search(r"\b(goods?|waren?|marchandises?)\b", q) and not re.search(r"\d", q):
+        found = _rate_answer(q, lang)  # "can I trade goods for coins?": yes, at this rate
+        if found is not None:
+            found.text = t("jorvik.hypo.yes", lang) + " " + found.text
+        return found
+    counts = [g for g in _GOODS_N.finditer(q) if not re.match(
+        r"1 (?:\w+ )?(?:goods?|waren?|marchandises?) (?:of (?:my|your) choice|nach wahl|au choix|de (?:mon|ton) choix)",
+        g.group(0) + q[g.end():g.end() + 20])]
+    if len(counts) != 1:
+        return None
+    m = counts[0]
+    if not _HOW_MANY.search(q) and not re.search(
+            r"\b(get|bekomme|kriege|erhalte|obtiens|recois|rapporte\w*|bring\w*)\b", q):
+        return None
+    n = int(m.group(1))
+    others = q[:m.start()] + " ; " + q[m.end():]
+    if _YES_NO.search(q):  # "do I get 2 coins for 5 goods?": the claim is checked after
+        others = _CLAIM.sub(" ", others)
+    if not 1 <= n <= 54 or re.search(r"\b(?!1\b)\d+\b", others):
+        return None
+    if re.search(r"\b(trader|handler|marchand|oracle|orakel|craft|handwerk|artisan|warehouse|lagerhaus|entrepot|"
+                 r"store|lagern|stocker|ship|schiff|navire)\b", q):
+        return None
+    coin = bool(_FOR_COINS.search(q) or _YES_NO.search(q) and _CLAIM.search(q))
+    good = bool(_FOR_GOOD.search(q)) and not re.search(r"\b(how many coins|wie viele munzen|combien de pieces)\b", q)
+    if coin == good:
+        return None
+    house = bool(_EXCHANGE_HOUSE.search(q))
+    got, rate = _exchange(n, coin, house)
+    left = n - got * rate
+    if coin:
+        return _answer(t("jorvik.hypo.cash", lang, coins=coins(got, lang), n=n, rate=rate, left=left), lang, "cash")
+    key = "jorvik.hypo.market_house" if house else "jorvik.hypo.market"
+    return _answer(t(key, lang, goods=tn("jorvik.hypo.goods", got, lang), n=n, rate=rate, left=left), lang,
+                   "exchange" if house else "market")
+
+
+def _rate_answer(q: str, lang: str) -> Any:
+    """How many goods one exchange takes: for a coin, for a good of choice (at the market or the Exchange house)."""
+    if re.search(r"\b(?!1\b)\d+\b", q) or re.search(r"\b(trader|handler|marchand|oracle|orakel)\b", q):
+        return None
+    coin = bool(re.search(r"\b(coins?|munzen?|pieces?|geld|argent)\b", q))
+    good = bool(re.search(r"\b(market|markt|marche|choice|wahl|choix|exchange house|tauschhaus|comptoir)\b", q))
+    if coin == good:
+        return None
+    house = bool(_EXCHANGE_HOUSE.search(q))
+    rate = _exchange(6, coin, house)[1]
+    if coin:
+        return _answer(t("jorvik.hypo.cash_rate", lang, rate=rate), lang, "cash")
+    key = "jorvik.hypo.market_rate_house" if house else "jorvik.hypo.market_rate"
+    return _answer(t(key, lang, rate=rate), lang, "exchange" if house else "market")
+
+
+def _exchange(n: int, coin: bool, house: bool) -> tuple[int, int]:
+    """How many coins (or goods of choice) `n` goods bring in one loading step, and the goods each one takes:
+    the engine's loading decisions played out (give goods until the take is offered)."""
+    from engine.jorvik.actions import Give, Take
+
+    seat: dict[str, Any] = {"storage": {"amber": n}}
+    if house:
+        seat["display"] = ["A23"]
+    state, _ = _scenario({"players": 2, "mode": "jarl" if house else "karl", "phase": "loading", "turn": 0,
+                          "supply": {"iron": 9}, "seats": [seat, {}]})
+    got = rate = 0
+    if n < 6:  # too few to exchange even once, perhaps: the rate of the exchange from six goods
+        rate = _exchange(6, coin, house)[1]
+    want = Take("coin") if coin else Take("iron")
+    while True:
+        gave = 0
+        while want not in GAME.legal_actions(state):
+            if Give("amber") not in GAME.legal_actions(state):
+                return got, rate
+            state = _apply(state, Give("amber"))
+            gave += 1
+        state = _apply(state, want)
+        got, rate = got + 1, gave  # a good taken stays with the others to assign; only amber is given
+
+
+# ---- cards the question describes, as a card document the engine plays with ---------------------------------------
+
+def _doc_with(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The shipped card document plus `rows` (ids A60-A99: cards the question describes, e.g. a warrior of 7)."""
+    import copy
+
+    doc = copy.deepcopy(default_cards())
+    doc["cards"].extend(rows)
+    return doc
+
+
+def _row(n: int, ctype: str, effects: list[dict[str, Any]]) -> dict[str, Any]:
+    from engine.jorvik.cards import EFFECTS
+
+    windows: list[dict[str, str]] = []
+    for e in effects:
+        for phase, use in EFFECTS[e["kind"]][1]:
+            if {"phase": phase, "use": use} not in windows:
+                windows.append({"phase": phase, "use": use})
+    return {"id": f"A{60 + n:02d}", "season": "winter", "game": "karl", "type": ctype, "name": f"{ctype} {n}",
+            "effects": effects, "windows": windows, "remove": [], "source": "described in a rules question"}
+
+
+# ---- 4. an attack of the Picts ---------------------------------------------------------------------------------
+
+_PICTS = re.compile(r"\b(picts?|pikten|pictes?|attack|angriff|attaque)\b")
+_WINLOSE = re.compile(r"\+\s*(\d+)\s*/\s*[-−–]\s*(\d+)|\b(\d+)\s*/\s*[-−–]?\s*(\d+)\b")
+_WIN = re.compile(r"\b(?:gains?|wins?|erhalt\w*|gewinn\w*|bekomm\w*|gagne\w*|remporte\w*|worth|fur|pour|um|for|a|"
+                  r"at|zu|de|mit|with|avec) (?:\w+ ){0,3}?(\d+) ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|"
+                  r"punkte?)\b|\b(?:gives?|bringt|gibt|rapporte|donne) (\d+)\b")
+_LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus) (?:\w+ ){0,3}?(\d+)"
+                   r" ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)?\b|\b(?:takes?|nimmt|prend|enleve|"
+                   r"kostet|coute) (\d+)\b")
+_PAIR = re.compile(r"(?P<who>\bP#\d\b|\b[A-ZÄÖÜÉÈ][\w]*|\b(?:i|ich|je|j|moi|me|mir|mich|my|mine|meine?|ma|mon)\b)"
+                   r"(?P<gap>:?[^\d.;?!:A-ZÄÖÜÉÈ]{0,40}?)\b(?P<d>\d+)\b(?! ?(?:/|vp|sp|pv|victory|siegp))")
+_WHO = r"(\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:I|ich|Ich|je|Je|moi|Moi)\b)"
+_BOTH = re.compile(_WHO + r" (?:and|und|et) " + _WHO + r",? (?:both |each |beide |jeweils |tous (?:les )?deux |"
+                   r"toutes (?:les )?deux )?(?:have|has|haben|hat|ont|avons|a|avez)(?: both| beide| jeweils)? "
+                   r"(?:[a-z]+ ){0,3}?(\d+)\b")
+_DEF_LIST = re.compile(r"\b(?:defen[cs]es?|verteidigung\w*|defense)(?: [a-z]+){0,3}?:? "
+                       r"(\d+(?:\s*(?:,\s*(?:and|und|et)?|and|und|et|&)"
+                       r"\s*\d+)+)\b")
+_NOUNS = re.compile(r"\b(Verteidigung\w*|Abwehr|Krieger\w*|Schildwall|Kriegerkarte\w*|Punkte?n?|Siegpunkte?n?|"
+                    r"Defen[cs]e|Defense|Angriff|Attaque|Attack|SP|"
+                    r"PV|VP)\b")
+_PICTS_EVEN = all(e["win"] == e["lose"] for r in default_cards()["cards"] for e in r["effects"]
+                  if e["kind"] == "picts")
+_ME = frozenset({"i", "ich", "je", "j", "moi", "me", "mir", "mich", "my", "mine", "meine", "mein", "ma", "mon"})
+_NOT_NAMES = frozenset({
+    "the", "a", "an", "if", "when", "what", "who", "how", "with", "and", "but", "so", "then", "in", "at", "on",
+    "die", "der", "das", "den", "ein", "eine", "wenn", "wer", "was", "wie", "bei", "mit", "und", "aber", "dann",
+    "le", "la", "les", "un", "une", "si", "qui", "quand", "avec", "et", "mais", "alors", "en", "au", "nous",
+    "picts", "pikten", "pictes", "pict", "attack", "angriff", "attaque", "defence", "defense", "verteidigung",
+    "vp", "sp", "pv", "jarl", "karl", "warrior", "warriors", "krieger", "guerrier", "guerriers", "we", "wir",
+    "shield", "schildwall", "mur", "does", "do", "is", "are", "has", "have", "hat", "habe", "ai", "est",
+    "everyone", "jeder", "chacun", "everybody", "each", "all", "alle", "tous", "who's", "whos", "qu'est-ce",
+    "est-ce", "gibt", "hab", "player", "players", "spieler", "joueur", "joueurs", "moi,", "ok", "okay", "hi",
+    "hey", "hallo", "salut", "bonjour", "please", "bitte", "so,", "also", "bon", "dans", "im"})
+
+
+def _picts_answer(question: str, q: str, lang: str) -> Any:
+    """Each player's defence given: the most gain the card's VP, the fewest lose them (ties all; all equal:
+    nobody), from the engine's attack."""
+    if not _PICTS.search(q) or not re.search(r"\b(pict\w*|pikt\w*)\b", q) and not _DEF_Q.search(q):
+        return None
+    text = _case_folded(question)
+    text = re.sub(r"\b(?:player|spieler|joueur|joueuse|seat) ?#?(\d)\b", r"P#\1", text, flags=re.IGNORECASE)
+    text = _digits_keep_case(text)
+    text = _NOUNS.sub(lambda m: m.group(0).lower(), text)
+    text = _BOTH.sub(lambda m: f"{m.group(1)} {m.group(3)}, {m.group(2)} {m.group(3)}", text)
+    win = lose = None
+    m = _WINLOSE.search(text)
+    if m:
+        win, lose = (_int(m, 1), _int(m, 2)) if m.group(1) else (_int(m, 3), _int(m, 4))
+        text = text[:m.start()] + " " + text[m.end():]
+    else:
+        mw, ml = _WIN.search(text.lower()), _LOSE.search(text.lower())
+        if mw:
+            win = _int(mw, 1) if mw.group(1) else _int(mw, 2)
+        if ml:
+            lose = _int(ml, 1) if ml.group(1) else _int(ml, 2)
+        if (win is None) != (lose is None) and _PICTS_EVEN:
+            win = lose = win if win is not None else lose  # every attack card takes what it gives
+        for mm in sorted((x for x in (mw, ml) if x), key=lambda x: -x.start()):
+            text = text[:mm.start()] + " " + text[mm.end():]
+    if re.search(r"\b\d+ (?:\w+ )?(?:warriors?|krieger\w*|guerriers?|cards?|karten|cartes?)\b", text.lower()):
+        return None  # "I have 3 warriors": how many, not the defence
+    seen: dict[str, int] = {}
+    order: list[str] = []
+    used: list[tuple[int, int]] = []
+    listed = _DEF_LIST.search(text.lower())
+    if listed:  # "defence values 5, 5, 2 and 0": one player each, in that order
+        for i, value in enumerate(re.finditer(r"\d+", listed.group(1))):
+            seen[f"P#{i + 1}"] = int(value.group(0))
+            order.append(f"P#{i + 1}")
+        used.append((listed.start(1), listed.end(1)))
+    if not listed and re.search(r"\b(warriors?|krieger\w*|guerriers?|shield ?wall|schildwall|mur de boucliers)\b",
+                                text.lower()):
+        return _picts_warriors(text, win, lose, lang)  # warriors named one by one
+    for p in () if listed else _PAIR.finditer(text):
+        who = p.group("who")
+        key = "me" if who.lower() in _ME else who
+        if who.lower() in _NOT_NAMES and key != "me":
+            continue
+        if key in seen:
+            return None
+        seen[key] = int(p.group("d"))
+        order.append(key)
+        used.append((p.start("d"), p.end("d")))
+    left = [d for d in re.finditer(r"\b\d+\b", text) if not any(a <= d.start() < b for a, b in used)
+            and not text[max(0, d.start() - 2):d.start()].endswith("#")]
+    if left or not 2 <= len(order) <= 5:
+        return None
+    values = [seen[k] for k in order]
+    results = _attack(values, win if win is not None else 1, lose if lose is not None else 1)
+    return _picts_text(order, values, results, win, lose, lang)
+
+
+def _picts_warriors(text: str, win: int | None, lose: int | None, lang: str) -> Any:
+    read = _warrior_seats(text)
+    if read is None:
+        return None
+    order, seats = read
+    values, results = _attack_seats(seats, win if win is not None else 1, lose if lose is not None else 1)
+    return _picts_text(order, list(values), results, win, lose, lang)
+
+
+def _picts_text(order: list[str], values: list[int], results: tuple[int, ...], win: int | None, lose: int | None,
+                lang: str) -> Any:
+    names = [t("jorvik.hypo.you", lang) if k == "me" else
+             t("jorvik.hypo.player_n", lang, n=k[2:]) if k.startswith("P#") else k for k in order]
+    items = []
+    for name, d, delta in zip(names, values, results, strict=True):
+        if delta > 0:
+            key = "gain_vp" if win is not None else "gain"
+        elif delta < 0:
+            key = "lose_vp" if lose is not None else "lose"
+        else:
+            key = "none"
+        me = name == t("jorvik.hypo.you", lang)
+        items.append(t(f"jorvik.hypo.picts_{key}{'_you' if me else ''}", lang, name=name, d=d,
+                       vp=narrate.vp(abs(delta), lang)))
+    if not any(results):
+        return _answer(t("jorvik.hypo.picts_nobody", lang, d=values[0]), lang, "picts_ties")
+    text_out = t("jorvik.hypo.picts", lang, items="; ".join(items))
+    tied = sum(r > 0 for r in results) > 1 or sum(r < 0 for r in results) > 1
+    return _answer(text_out[:1].upper() + text_out[1:], lang, "picts_ties" if tied else "picts")
+
+
+def _case_folded(text: str) -> str:
+    """Accents folded, the case kept (names start with a capital)."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", text.replace("’", "'"))
+                   if not unicodedata.combining(c))
+
+
+def _digits_keep_case(text: str) -> str:
+    return re.sub(r"[A-Za-z]+", lambda m: str(_CARDINALS[m.group(0).lower()])
+                  if m.group(0).lower() in _CARDINALS and m.group(0).lower() not in ("both", "beide", "beiden")
+                  else m.group(0), text)
+
+
+def _attack(defence: list[int], win: int, lose: int) -> tuple[int, ...]:
+    """The VP each seat gains or loses when the Picts attack, from the engine (one warrior card per seat with
+    that defence)."""
+    return _attack_seats([([d] if d > 0 else [], False) for d in defence], win, lose)[1]
+
+
+def _attack_seats(seats: list[tuple[list[int], bool]], win: int, lose: int) -> tuple[tuple[int, ...], ...]:
+    """Each seat's defence and VP change when the Picts attack, from the engine: a seat is its warriors' values
+    and whether it holds the card that doubles one warrior."""
+    from engine.jorvik.actions import PictsAttack, PictsResolved
+
+    rows: list[dict[str, Any]] = []
+    spec = []
+    for warriors, double in seats:
+        display = []
+        for v in warriors:
+            rows.append(_row(len(rows), "warrior", [{"kind": "defence", "value": v}]))
+            display.append(rows[-1]["id"])
+        if double:
+            rows.append(_row(len(rows), "defence", [{"kind": "double_warrior"}]))
+            display.append(rows[-1]["id"])
+        spec.append({"display": display})
+    attack = _row(len(rows), "picts", [{"kind": "picts", "win": win, "lose": lose, "final": False}])
+    _, events = _scenario({"players": len(seats), "cards": _doc_with([*rows, attack]), "deck": [attack["id"]],
+                           "seats": spec})
+    defence = next(tuple(e.defence) for e in events if isinstance(e, PictsAttack))
+    return defence, next(tuple(e.delta) for e in events if isinstance(e, PictsResolved))
+
+
+_SUBJ = re.compile(r"\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:i|ich|je|j|moi|me|mir|my|mine|meine?|ma|mon)\b")
+_NONE_HELD = re.compile(r"\b(none|no warriors?|nothing|keine?n?|nichts|aucun|rien)\b")
+
+
+def _warrior_seats(text: str) -> tuple[list[str], list[tuple[list[int], bool]]] | None:
+    """Players and their warriors as the question lists them ("I have warriors 3 and 2 and the shield wall,
+    Ben has 4 and 4"): each player's numbers up to the next player."""
+    subjects = [m for m in _SUBJ.finditer(text) if m.group(0).lower() in _ME or m.group(0).lower() not in _NOT_NAMES]
+    order: list[str] = []
+    seats: list[tuple[list[int], bool]] = []
+    for i, m in enumerate(subjects):
+        key = "me" if m.group(0).lower() in _ME else m.group(0)
+        seg = text[m.end():subjects[i + 1].start() if i + 1 < len(subjects) else len(text)].lower()
+        nums = [int(x) for x in re.findall(r"\b\d+\b", seg)]
+        if not nums:
+            if key in order:
+                continue  # "who wins, Ben or me?": named again
+            if not _NONE_HELD.search(seg):
+                return None
+        if key in order or len(nums) > 1 and not re.search(r"\b(warriors?|krieger\w*|guerriers?)\b", seg):
+            return None
+        if any(not 1 <= v <= 9 for v in nums) and nums != [0]:
+            return None
+        order.append(key)
+        seats.append(([v for v in nums if v], bool(_DOUBLER.search(seg))))
+    return (order, seats) if 2 <= len(order) <= 5 else None
+
+
+# ---- 4b. a player's defence from the warriors (and the shield wall) --------------------------------------------
+
+_WARRIORS = re.compile(r"\b(?:warriors?|krieger\w*|guerriers?)\b(?: cards?| karten| (?:with|of|mit|von|de|a|zu) "
+                       r"(?:values?|werten?|valeurs?)?| valued| values?)?[: ]*((?:\d+\s*(?:,|and|und|et|&|\+|plus)?"
+                       r"\s*)+)")
+_DOUBLER = re.compile(r"\b(shield ?wall|schildwall|mur de boucliers|doubl\w* card|verdoppl\w*|doubl\w*|"
+                      r"counts? double|zahlt doppelt|compte double)\b")
+_DEF_Q = re.compile(r"\b(defen[cs]e|verteidigung\w*|abwehr|defense)\b")
+
+
+def _defence_answer(q: str, lang: str) -> Any:
+    """"Warriors 3 and 2 and the shield wall: my defence?" — the engine's defence points."""
+    if not _DEF_Q.search(q) or not _HOW_MANY.search(q) and not re.search(
+            r"\b(what|was|quel\w*|welche\w*|my|meine|ma|mon)\b", q):
+        return None
+    m = _WARRIORS.search(q)
+    if m is not None:
+        values = [int(x) for x in re.findall(r"\d+", m.group(1))]
+        rest = q[:m.start()] + " " + q[m.end():]
+    if m is None or re.search(r"\b\d+\b", rest):  # "a warrior of 4 and one of 3": every number a warrior's
+        if not re.search(r"\b(warriors?|krieger\w*|guerriers?)\b", q) or re.search(
+                r"\b\d+ (?:\w+ )?(?:warriors?|krieger\w*|guerriers?|vp|sp|pv|points?|punkte?)\b", q):
+            return None  # "3 warriors": how many, not their values
+        rest = re.sub(r"\b1 (?=(?:of|de|mit|von|zu|with|a) \d)", " ", q)
+        values = [int(x) for x in re.findall(r"\b\d+\b", rest)]
+        rest = re.sub(r"\b\d+\b", " ", rest)
+    if not values or len(values) > 8 or re.search(r"\b\d+\b", rest) or not all(1 <= v <= 9 for v in values):
+        return None
+    if re.search(r"\b(pict\w*|pikt\w*|ben|others?|andere\w*|autres?|everyone|jeder|chacun)\b", rest):
+        return None
+    double = bool(_DOUBLER.search(q))
+    total = _defence(values, double)
+    key = "jorvik.hypo.defence_double" if double else "jorvik.hypo.defence"
+    return _answer(t(key, lang, d=total, values=" + ".join(map(str, values)), top=max(values)), lang,
+                   "doubled" if double else "warriors")
+
+
+def _defence(values: list[int], double: bool) -> int:
+    rows = [_row(i, "warrior", [{"kind": "defence", "value": v}]) for i, v in enumerate(values)]
+    display = [r["id"] for r in rows] + (["B24"] if double else [])
+    state, _ = _scenario({"players": 2, "mode": "jarl" if double else "karl", "cards": _doc_with(rows),
+                          "phase": "demand", "spaces": _IDLE, "seats": [{"display": display}, {}]})
+    return int(defence_of(state, 0))
+
+
+# ---- 5. the final scoring of a display the question describes; storage; oracles ----------------------------------
+
+_ONE = r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une)"
+_SCORE_Q = re.compile(r"\b(scor\w*|worth|points?|vp|sp|pv|punkte?n?|siegpunkte?|wertung|schlusswertung|"
+                      r"endwertung|decompte|rapporte\w*|vaut|valent|bring\w*|get|bekomme|kriege|total|insgesamt|"
+                      r"gesamt|au total|end|ende|fin)\b")
+_WHAT = (r"coin|munz|piece|ship|schiff|navire|trader|handler|marchand|craft|handwerk|artisan|warrior|krieger|guerrier|"
+         r"raid|raubzug")
+_FINAL_ITEMS: list[tuple[str, re.Pattern[str]]] = [
+    ("feast", re.compile(_ONE + r" (?:feasts?|gelage|feste?|festmahl\w*|festins?|banquets?|fetes?)\b")),
+    ("warehouse", re.compile(r"\b(\d+) (?:goods? |waren? |marchandises? )?(?:\w+ ){0,2}?(?:in|on|im|auf|dans|sur|"
+                             r"into|ins) (?:the |my |a |dem |meinem |einem |l'|mon |un )?(?:warehouse|lagerhaus|"
+                             r"entrepot)\b|\b(?:warehouse|lagerhaus|entrepot) (?:with|mit|avec|holding|holds|has) "
+                             r"(\d+) (?:goods?|waren?|marchandises?)\b")),
+    ("done_craft", re.compile(_ONE + r" (?:completed?|finished|fulfilled|full|filled|fertig\w*|vollstandig\w*|"
+                              r"erfullt\w*|komplett\w*|voll\w*|fertiggestellt\w*) (?:crafts?|craft cards?|"
+                              r"handwerk\w*) (?:worth|of|for|mit|zu|uber|von|a) (?:je |each |jeweils )?(\d+)\b"
+                              r"|" + _ONE + r" (?:artisans?|cartes? artisan) (?:complete?s?|termine\w*|rempli\w*|"
+                              r"acheve\w*) (?:de|a|valant|qui vaut) (?:chacun )?(\d+)\b")),
+    ("open_craft", re.compile(_ONE + r" (?:unfinished|incomplete|half[- ]?(?:full|filled|finished)|open|unfertig\w*|"
+                              r"halbfertig\w*|unvollstandig\w*|nicht fertig\w*|offen\w*) (?:crafts?|craft cards?|"
+                              r"handwerk\w*) (?:worth|of|for|mit|zu|uber|von|a) (\d+)\b"
+                              r"|" + _ONE + r" (?:artisans?|cartes? artisan) (?:incomplete?s?|inacheve\w*|non "
+                              r"(?:termine|rempli|complete)\w*|pas (?:termine|rempli|complete|fini)\w*) (?:de|a|"
+                              r"valant|qui vaut) (\d+)\b")),
+    ("trader", re.compile(_ONE + r" (?:traders?|handler|marchands?)\b(?! (?:skald|per|pro|par))")),
+    ("raid", re.compile(r"\b(?:raids?|raubzug\w*) (?:worth|of|for|mit|zu|uber|von|de|a) (\d+)\b")),
+    ("skald", re.compile(r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une|the|der|den|dem|le|mon|my|meinen?) "
+                         r"(?:(" + _WHAT + r")\w*[- ]?skald\w*|(?:skald\w*|scaldes?) (?:\w+ ){0,3}?(?:per|pro|par|"
+                         r"for each|fur jede[nrs]?|for every) (" + _WHAT + r")\w*)\b")),
+    ("coins", re.compile(r"\b(\d+) (?:coins?|munzen|pieces?)(?! (?:skald|per|pro|par))\b")),
+    ("ships", re.compile(_ONE + r" (?:ships?|schiffe?n?|navires?)\b")),
+    ("warriors", re.compile(_ONE + r" (?:warriors?|krieger\w*|guerriers?)\b(?! (?:of|de|mit|with|worth|zu|von) \d)")),
+]
+_SKALD_WHAT = {"coin": "coin", "munz": "coin", "piece": "coin", "ship": "ship", "schiff": "ship", "navire": "ship",
+               "trader": "trader", "handler": "trader", "marchand": "trader", "craft": "craft", "handwerk": "craft",
+               "artisan": "craft", "warrior": "warrior", "krieger": "warrior", "guerrier": "warrior", "raid": "raid",
+               "raubzug": "raid"}
+
+
+def _final_answer(q: str, lang: str) -> Any:
+    """Feasts, the warehouse, completed crafts, traders, raids, a coin skald: the engine's final scoring."""
+    if not _SCORE_Q.search(q):
+        return None
+    found: dict[str, list[int]] = {}
+    rest = q
+    for kind, pat in _FINAL_ITEMS:
+        while (m := pat.search(rest)) is not None:
+            groups = [g for g in m.groups() if g is not None]
+            if kind == "skald":  # which skald: what it counts
+                what = next(v for k, v in _SKALD_WHAT.items() if groups[-1].startswith(k))
+                found.setdefault(f"skald_{what}", []).append(1)
+                rest = rest[:m.start()] + " ; " + rest[m.end():]
+                continue
+            nums = [int(g) if g.isdigit() else 1 for g in groups]
+            found.setdefault(kind, []).append(nums[0] if len(nums) == 1 else nums[1])
+            if len(nums) == 2 and kind.endswith("craft"):
+                found[kind][-1:] = [nums[1]] * nums[0]
+            elif kind in ("feast", "trader", "ships", "warriors"):
+                found[kind][-1:] = [1] * nums[0]
+            rest = rest[:m.start()] + " ; " + rest[m.end():]
+    if sum(len(v) for v in found.values()) == 1 and not re.search(r"\d", q) and "feast" not in found:
+        return None  # "what does a feast score?": the card's rule, from the digest
+    if not found or re.search(r"\b\d+\b", rest) or "coins" in found and "skald_coin" not in found:
+        return None
+    if re.search(r"\b(ships?|schiff\w*|navires?|warriors?|krieger|guerriers?|oracles?|orakel|skald\w* (?:per|pro|"
+                 r"par) (?!coin|munze|piece)|double|doppelt|storage space|lagerplatz|pict\w*|pikt\w*|"
+                 r"income|einkommen|revenu|row|reihe|file)\b", rest):
+        return None
+    if len(found.get("coins", [])) > 1 or len(found.get("feast", [])) > 12 or len(found.get("warehouse", [])) > 1:
+        return None
+    if found.get("trader") and re.search(r"\bjarl\b", q):
+        return None  # a Jarl trader of a rare good scores more: which traders is not said
+    parts = _final_scoring(found)
+    if parts is None:
+        return None
+    total = sum(parts.values())
+    shown = {k: v for k, v in parts.items() if v}
+    open_crafts = len(found.get("open_craft", []))
+    text = t("jorvik.hypo.final", lang, vp=narrate.vp(total, lang), parts=_parts(shown, lang) if shown else "—")
+    if open_crafts:
+        text += " " + t("jorvik.hypo.final_open", lang, n=open_crafts)
+    return _answer(text, lang, next(iter(shown)) if len(shown) == 1 else "final")
+
+
+def _final_scoring(found: dict[str, list[int]]) -> dict[str, int] | None:
+    """The engine's final scoring (`score_breakdown`) of seat 0 with the display described."""
+    from engine.jorvik.game import score_breakdown
+
+    rows: list[dict[str, Any]] = []
+    display: list[str] = []
+    crafts: dict[str, list[str]] = {}
+    n = 0
+    base = {r["id"]: r for r in default_cards()["cards"]}
+    feast = next(e for r in base.values() if r["type"] == "feast" for e in r["effects"])
+    for _ in found.get("feast", []):
+        rows.append(_row(n, "feast", [dict(feast)]))
+        n += 1
+    for kind in ("done_craft", "open_craft"):
+        for vp in found.get(kind, []):
+            if not 0 <= vp <= 99:
+                return None
+            rows.append(_row(n, "craft", [{"kind": "craft", "needs": ["amber", "iron"], "vp": vp}]))
+            if kind == "done_craft":
+                crafts[rows[-1]["id"]] = ["amber", "iron"]
+            n += 1
+    traders = [cid for cid, r in base.items() if r["type"] == "trader" and r["game"] == "karl"]
+    if len(found.get("trader", [])) > len(traders):
+        return None
+    display += traders[:len(found.get("trader", []))]
+    for vp in found.get("raid", []):
+        rows.append(_row(n, "raid", [{"kind": "score", "vp": vp}]))
+        n += 1
+    for _ in found.get("ships", []):
+        rows.append(_row(n, "ship", [{"kind": "ship", "goods": 3}]))
+        n += 1
+    for _ in found.get("warriors", []):
+        rows.append(_row(n, "warrior", [{"kind": "defence", "value": 1}]))
+        n += 1
+    for what in set(_SKALD_WHAT.values()):
+        if not found.get(f"skald_{what}"):
+            continue
+        skald = next((e for r in base.values() if r["type"] == "skald" for e in r["effects"]
+                      if e.get("what") == what), None)  # the card data's skald of that kind
+        if skald is None:
+            return None
+        for _ in found[f"skald_{what}"]:
+            rows.append(_row(n, "skald", [dict(skald)]))
+            n += 1
+    seat: dict[str, Any] = {"coins": found.get("coins", [0])[0]}
+    if found.get("warehouse"):
+        display.append(next(cid for cid, r in base.items() if r["effects"][0]["kind"] == "storage"))
+        seat["storage"] = {"amber": found["warehouse"][0]}
+    if n > 40:
+        return None
+    seat["display"] = display + [r["id"] for r in rows]
+    seat["crafts"] = crafts
+    state, _ = _scenario({"players": 2, "cards": _doc_with(rows), "phase": "demand", "spaces": _IDLE,
+                          "seats": [seat, {}]})
+    return dict(score_breakdown(state, 0))
+
+
+_STORE_Q = re.compile(r"\b(store|stored|storing|storage|lager\w*|lagern|stocker|stocke\w*|stockage|entrepos\w*)\b")
+_WAREHOUSE = re.compile(r"\b(warehouse|lagerhaus|entrepot)\b")
+
+
+def _storage_answer(q: str, lang: str) -> Any:
+    """1 storage space on the board, 4 more with the warehouse: the engine's storage capacity."""
+    if not _STORE_Q.search(q) or not _HOW_MANY.search(q) or re.search(r"\b\d+\b", q):
+        return None
+    if _SCORE_Q.search(q) and not re.search(r"\b(goods?|waren?|marchandises?)\b", q):
+        return None
+    if not re.search(r"\b(goods?|waren?|marchandises?|spaces?|platze|lagerplatze|places|emplacements?)\b", q):
+        return None
+    from engine.jorvik.game import _storage_cap
+
+    house = bool(_WAREHOUSE.search(q)) and not re.search(r"\b(without|ohne|sans)\b", q)
+    seat = {"display": ["A12"]} if house else {}
+    state, _ = _scenario({"players": 2, "phase": "demand", "spaces": _IDLE, "seats": [seat, {}]})
+    cap = int(_storage_cap(state, 0))
+    if house and re.search(r"\b(?:on|in|onto|into|auf|im|ins|sur|dans) (?:the |my |a |dem |meinem |einem |das |l'|"
+                           r"mon |un )?(?:warehouse|lagerhaus|entrepot)\b|\b(?:warehouse|lagerhaus|entrepot)\w* "
+                           r"(?:\w+ ){0,2}?(?:hold|holds|take|takes|store|stores|fit|has|fasst|hat|halt|nimmt|"
+                           r"contient|peut|stocke)\b|\b(?:hold|holds|fasst|halt|nimmt|contient|take|takes) "
+                           r"(?:the |das |l'|le |dem |my |mein )?(?:warehouse|lagerhaus|entrepot)\b", q):
+        own = cap - int(_storage_cap(_scenario({"players": 2, "phase": "demand", "spaces": _IDLE})[0], 0))
+        return _answer(t("jorvik.hypo.storage_on_house", lang, n=own, total=cap), lang, "warehouse")
+    key = "jorvik.hypo.storage_house" if house else "jorvik.hypo.storage"
+    return _answer(t(key, lang, n=cap, more=cap - 1), lang, "storage")
+
+
+_ORACLE = re.compile(r"\b(oracles?|orakel\w*)\b")
+_SACRIFICE_N = re.compile(r"\b(\d+) (?:\w+ ){0,2}?(?:goods?|waren?|marchandises?|amber|bernstein|ambres?|iron|eisen|"
+                          r"fers?|leathers?|leder|cuirs?|wool|wolle|laines?|jet|gagat|jais)\b")
+
+
+def _oracle_answer(q: str, lang: str) -> Any:
+    """Goods sacrificed at an oracle: the engine's VP for each."""
+    if not _ORACLE.search(q) or not _SCORE_Q.search(q):
+        return None
+    m = _SACRIFICE_N.search(q)
+    if m is None or re.search(r"\b\d+\b", q[:m.start()] + q[m.end():]):
+        return None
+    n = int(m.group(1))
+    if not 1 <= n <= 20:
+        return None
+    from engine.jorvik.actions import Sacrifice
+
+    state, _ = _scenario({"players": 2, "mode": "jarl", "phase": "loading", "turn": 0,
+                          "seats": [{"display": ["A16"], "storage": {"amber": n}, "vp": 0}, {}]})
+    for _ in range(n):
+        state = _apply(state, Sacrifice("amber"))
+    got = int(state.vp[0])
+    return _answer(t("jorvik.hypo.oracle", lang, vp=narrate.vp(got, lang), n=n, each=narrate.vp(got // n, lang)),
+                   lang, "oracle")
+
+
+# ---- the order in which the computed answers are tried --------------------------------------------------------------
+
+def computed_answer(question: str, lang: str, state: Any = None) -> Any:
+    """A computed answer for a small situation the question describes, else None (with a game in play, a
+    question that describes nothing of its own is the position's: "what is my income?")."""
+    q = _numbers(question)
+    bare = state is None
+    families: tuple[Callable[[], Any], ...] = (
+                lambda: _reserve_answer(q, lang), lambda: _price_answer(q, lang), lambda: _row_limit_answer(q, lang),
+                lambda: _income_answer(q, lang, bare), lambda: _defence_answer(q, lang),
+                lambda: _picts_answer(question, q, lang), lambda: _oracle_answer(q, lang),
+                lambda: _storage_answer(q, lang), lambda: _final_answer(q, lang), lambda: _setup_answer(q, lang, bare),
+                lambda: _market_answer(q, lang))
+    for family in families:  # the first that reads the question answers it
+        found = family()
+        if found is not None:
+            return _with_rule(_yes_no(found, q, lang), question, lang)
+    return None
+
+
+_YES_NO = re.compile(r"^\W*(do|does|did|is|are|will|would|shall|should|am|muss|zahle|zahlt|kostet|kosten|ist|sind|"
+                     r"bekomme|kriege|bringt|bringen|est-ce|dois|paie|paye|coute|coutent|vais|ai-je|suis|est|"
+                     r"rapporte|rapportent)\b")
+_CLAIM = re.compile(r"\b(\d+) (coins?|munzen?|pieces?)\b")
+_LEAD = re.compile(r"^(\d+) (?:coins?|münzen?|pièces?)\b", re.IGNORECASE)
+
+
+def _yes_no(found: Any, q: str, lang: str) -> Any:
+    """"Do I pay 3 coins for ...?": Yes / No before the computed number, when the question claims one."""
+    claim = _CLAIM.search(q) if _YES_NO.search(q) else None
+    lead = _LEAD.match(found.text)
+    if claim is None or lead is None:
+        return found
+    key = "jorvik.hypo.yes" if int(claim.group(1)) == int(lead.group(1)) else "jorvik.hypo.no"
+    found.text = t(key, lang) + " " + found.text
+    return found
+
+
+def _with_rule(found: Any, question: str, lang: str) -> Any:
+    """The computed fact first, then the cited section's own words (as the digest gives them)."""
+    from gm.rules import compose
+    from gm.rules.retrieval import Hit, index
+
+    by_id = index("jorvik", lang).by_id
+    section = by_id.get(found.sections[0]["id"]) if found.sections else None
+    if section is not None:
+        found.text += "\n" + compose(Hit(section, 0.0), "jorvik", lang, None, question).text
+    return found
+
+
+_ROW_LIMIT_Q = re.compile(r"\b(how many|wie viele?|combien|max\w*|limit\w*|hochstens|au plus|at most)\b.*\b(vikings?|"
+                          r"wikinger\w*|figur\w*|figures?)\b.*\b(rows?|reihe|nachfragereihe|file|rangee|queue)\b"
+                          r"|\b(rows?|reihe|nachfragereihe|file|rangee|queue)\b.*\b(hold|fit|take|passen|aufnehmen|fassen|tenir|"
+                          r"contenir|full|voll|pleine?)\b")
+
+
+def _row_limit_answer(q: str, lang: str) -> Any:
+    """How many Vikings a demand row holds; "can I put a ninth Viking in a row?" -> No."""
+    ninth = re.search(r"\bo(\d+) (?:viking|wikinger|figur|figure)\w*\b", q)
+    if ninth and re.search(r"\b(rows?|reihe|file|rangee|queue)\b", q) and re.search(
+            r"\b(can|may|could|allowed|kann|darf|konnte|puis|peux|peut|possible|erlaubt|permis)\b", q):
+        k = int(ninth.group(1))
+        key = "jorvik.hypo.row_place_no" if k > ROW_MAX else "jorvik.hypo.row_place_yes"
+        return _answer(t(key, lang, k=k, max=ROW_MAX), lang, "rows")
+    if not _ROW_LIMIT_Q.search(q) or re.search(r"\b(?!1\b)\d+\b", q) or _PAY.search(q) or re.search(r"\bo\d\b", q):
+        return None
+    return _answer(t("jorvik.hypo.row_max", lang, max=ROW_MAX), lang, "rows")

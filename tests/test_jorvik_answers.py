@@ -1,0 +1,512 @@
+"""Jórvík's computed rules answers: small situations a question describes (a row of Vikings, the reservation row,
+income, a Pict attack, a display at the final scoring, storage, the set-up numbers, the market) answered with
+the number first, computed by the engine; lookalike questions go to the digest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.jorvik.game import GAME
+from gm.rules import answer
+
+
+def ask(question: str, lang: str, state: Any = None) -> Any:
+    return answer(question, "jorvik", lang=lang, state=state, player=0 if state is not None else None,
+                  names=["Ana", "Ben", "Cleo"])
+
+
+def check(question: str, lang: str, start: str, section: str) -> None:
+    ans = ask(question, lang)
+    assert ans.source == "engine", (question, ans.text)
+    assert ans.text.startswith(start), (question, ans.text)
+    assert section in [s["id"] for s in ans.sections], (question, ans.sections)
+
+
+# ---- 1. the purchase price in a demand row ------------------------------------------------------------------
+
+PRICE = [
+    ("There are 5 Vikings in the row and the first two withdraw. What does the third pay?", "en", "3 coins"),
+    ("my second viking in a row of 6 after three withdrew - what do i pay??", "en", "3 coins"),
+    ("Suppose a row of seven Vikings; the first three pass. How much does the fourth one have to pay?", "en",
+     "4 coins"),
+    ("ok so 4 vikings in the row and the first one declines, what's the price for the second?", "en", "3 coins"),
+    ("5 Wikinger stehen in der Reihe, die ersten zwei ziehen sich zurück. Was zahlt der dritte?", "de", "3 Münzen"),
+    ("Mein zweiter Wikinger in einer Reihe mit 6, nachdem drei verzichtet haben: was kostet die Karte?", "de",
+     "3 Münzen"),
+    ("äh, Reihe mit acht Wikingern, die ersten vier passen – wie viel zahlt der fünfte denn?", "de", "4 Münzen"),
+    ("Wie viel muss der Dritte zahlen, wenn 3 Wikinger in der Reihe sind und die beiden ersten verzichten?", "de",
+     "1 Münze"),
+    ("5 Vikings dans la file, les deux premiers se retirent. Combien paie le troisième ?", "fr", "3 pièces"),
+    ("Mon deuxième Viking dans une file de 6 après que trois se sont retirés : combien je paie ?", "fr",
+     "3 pièces"),
+    ("bon alors une file de quatre vikings, le premier renonce, combien paye le deuxieme ?", "fr", "3 pièces"),
+    ("Combien coûte la carte au cinquième Viking d'une file de 8 si les quatre premiers renoncent ?", "fr",
+     "4 pièces"),
+    ("N.B. there are 6 vikings queued at the ship and the first 3 drop out; what's the price for the 4th?", "en",
+     "3 coins"),
+    ("Row of 4 Vikings. First withdraws, second withdraws. What does the third Viking pay?", "en", "2 coins"),
+    ("If I'm the last of 5 Vikings in a row and everyone before me withdraws, what do I pay?", "en", "1 coin"),
+    ("In der Reihe sind 6 Wikinger. Die ersten 3 verzichten. Was kostet es den 4.?", "de", "3 Münzen"),
+    ("Reihe mit 4 Wikingern, ich bin Dritter und die zwei vor mir passen. Was zahle ich?", "de", "2 Münzen"),
+    ("J'ai le troisième Viking d'une file de 3, les deux premiers renoncent, je paie combien ?", "fr", "1 pièce"),
+    ("Quick one: three Vikings sit in a row; the front one passes. What's the price for the next one?", "en",
+     "2 coins"),
+    ("we have 8 vikings in a row, 7 of them withdraw, what does the last one pay?", "en", "1 coin"),
+    ("5 Vikings in the row, the first withdraws: what does the third pay?", "en", "3 coins"),
+    ("Reihe mit 6 Wikingern, der zweite verzichtet. Was zahlt der vierte?", "de", "3 Münzen"),
+    ("Eine Reihe mit 5 Wikingern: der erste verzichtet, der zweite verzichtet auch. Was zahlt der dritte?", "de",
+     "3 Münzen"),
+    ("Was kostet es mich, wenn ich als Zweiter in einer 3er-Reihe stehe und der Erste passt?", "de", "2 Münzen"),
+    ("Dans une file de 4 Vikings, le premier et le deuxième se retirent. Combien paie le troisième ?", "fr",
+     "2 pièces"),
+    ("hm also, reihe mit 5 wikingern, die ersten beiden steigen aus. wieviel zahlt dann der dritte?", "de",
+     "3 Münzen"),
+    ("wieviel kostet mich die karte wenn 6 wikinger in der reihe stehen und ich der 2. bin und der 1. verzichtet",
+     "de", "5 Münzen"),
+    ("Si dans une file de quatre Vikings les trois premiers se retirent, combien paie le dernier ?", "fr",
+     "1 pièce"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), PRICE)
+def test_the_price_is_the_vikings_still_in_the_row(question: str, lang: str, start: str) -> None:
+    check(question, lang, start, "jorvik.purchase.price")
+
+
+ROW_LIMIT = [
+    ("how many Vikings can a row hold?", "en", "8 Vikings"),
+    ("What is the maximum number of Vikings in one demand row?", "en", "8 Vikings"),
+    ("can I put a 9th Viking in a row?", "en", "No"),
+    ("Wie viele Wikinger passen in eine Reihe?", "de", "8 Wikinger"),
+    ("Wie viele Wikinger dürfen höchstens in einer Nachfragereihe stehen?", "de", "8 Wikinger"),
+    ("Darf ich einen 9. Wikinger in eine Reihe stellen?", "de", "Nein"),
+    ("Combien de Vikings peut contenir une file ?", "fr", "8 Vikings"),
+    ("combien de vikings max dans une file de demande?", "fr", "8 Vikings"),
+    ("Puis-je mettre un 9e Viking dans une file ?", "fr", "Non"),
+    ("can I put an eighth Viking into a row?", "en", "Yes"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), ROW_LIMIT)
+def test_a_row_holds_eight_vikings(question: str, lang: str, start: str) -> None:
+    check(question, lang, start, "jorvik.demand.rows")
+
+
+# ---- 2. the reservation row (Jarl) -----------------------------------------------------------------------------
+
+RESERVE = [
+    ("4 reserved cards, mine is third, the first buys and the second boxes theirs: what does mine cost?", "en",
+     "2 coins"),
+    ("Jarl game: 3 cards reserved and mine is the second, the first one is bought. What do I pay for mine?",
+     "en", "2 coins"),
+    ("there are five reserved cards and mine is first in the reservation row - price?", "en", "5 coins"),
+    ("4 Karten reserviert, meine ist die dritte, die erste wird gekauft und die zweite zurückgelegt: was kostet "
+     "meine?", "de", "2 Münzen"),
+    ("Im Jarl-Spiel liegen 5 reservierte Karten, meine ist die vierte. Was zahle ich dafür?", "de", "2 Münzen"),
+    ("zwei reservierte karten, meine ist die erste – was kostet sie?", "de", "2 Münzen"),
+    ("4 cartes réservées, la mienne est la troisième, la première est achetée et la deuxième remise dans la "
+     "boîte : combien coûte la mienne ?", "fr", "2 pièces"),
+    ("Jeu Jarl : 3 cartes réservées, la mienne est la troisième. Combien je paie ?", "fr", "1 pièce"),
+    ("y a 6 cartes réservées et la mienne est la deuxième, ça coûte combien ?", "fr", "5 pièces"),
+    ("In the Jarl game, with 3 cards in the reservation row, what does the first one cost?", "en", "3 coins"),
+    ("3 reservierte Karten im Jarl-Spiel; meine ist die letzte. Was zahle ich?", "de", "1 Münze"),
+    ("5 reserved cards: the first is bought, the second is put back; what does the third cost?", "en", "3 coins"),
+    ("4 Karten sind reserviert, die erste wird gekauft. Was kostet die zweite?", "de", "3 Münzen"),
+    ("4 cartes réservées, la première est achetée, combien coûte la troisième ?", "fr", "2 pièces"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), RESERVE)
+def test_a_reserved_card_costs_the_cards_still_in_the_row(question: str, lang: str, start: str) -> None:
+    check(question, lang, start, "jorvik.jarl.reserved_purchase")
+
+
+# ---- 3. income --------------------------------------------------------------------------------------------------
+
+INCOME = [
+    ("what is my income in the Jarl game if I bought nothing?", "en", "3 coins"),
+    ("How many coins do I get in the loading phase if I bought a card?", "en", "1 coin"),
+    ("whats my income with the mint when i didn't buy anything", "en", "3 coins"),
+    ("what is my income in the loading phase with the Mint?", "en", "2 coins if you bought something, 3 coins"),
+    ("Wie hoch ist mein Einkommen im Jarl-Spiel, wenn ich nichts gekauft habe?", "de", "3 Münzen"),
+    ("Wie viel Einkommen bekomme ich mit der Münzprägerei, wenn ich eine Karte gekauft habe?", "de", "2 Münzen"),
+    ("einkommen im jarl spiel mit münzprägerei und ohne kauf?", "de", "4 Münzen"),
+    ("Quel est mon revenu dans le jeu Jarl si je n'ai rien acheté ?", "fr", "3 pièces"),
+    ("Combien de pièces je touche au chargement si j'ai acheté une carte ?", "fr", "1 pièce"),
+    ("c'est quoi mon revenu avec la Monnaie si j'ai rien acheté", "fr", "3 pièces"),
+    ("What's the income in the Jarl game when I bought something?", "en", "2 coins"),
+    ("Combien de revenu dans le jeu Jarl si j'ai acheté une carte ?", "fr", "2 pièces"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), INCOME)
+def test_income(question: str, lang: str, start: str) -> None:
+    check(question, lang, start, "jorvik.loading.income")
+
+
+# ---- 4. an attack of the Picts, and a player's defence ------------------------------------------------------------
+
+PICTS = [
+    ("The Picts attack for +3/-3. I have 5 defence, Ben has 2 and Cleo 2. Who gains, who loses?", "en",
+     ["You (defence 5) gain 3 VP", "Ben (defence 2) loses 3 VP", "Cleo (defence 2) loses 3 VP"]),
+    ("Pict attack: Ana 4, Ben 4, Cleo 1, Dan 2 - who gets what?", "en",
+     ["Ana (defence 4) gains the card's VP", "Ben (defence 4) gains", "Cleo (defence 1) loses",
+      "Dan (defence 2) neither gains nor loses"]),
+    ("if the picts attack (+2/-2) and Ben and I both have 3 defence, what happens?", "en", []),
+    ("Die Pikten greifen an, +3/-3. Ich habe 5 Verteidigung, Ben hat 2 und Cleo 2. Wer gewinnt, wer verliert?",
+     "de", ["Du (Verteidigung 5) erhältst 3 SP", "Ben (Verteidigung 2) verliert 3 SP"]),
+    ("Angriff der Pikten +2/-2: Spieler 1 hat 6, Spieler 2 hat 3, Spieler 3 hat 0 – was passiert?", "de",
+     ["Spieler 1 (Verteidigung 6) erhält 2 SP", "Spieler 2 (Verteidigung 3) gewinnt und verliert nichts",
+      "Spieler 3 (Verteidigung 0) verliert 2 SP"]),
+    ("pikten kommen, ich hab 2 verteidigung, Ben 2, Cleo 7. wer verliert?", "de",
+     ["Du (Verteidigung 2) verlierst die SP der Karte", "Cleo (Verteidigung 7) erhält die SP der Karte"]),
+    ("Les Pictes attaquent, +3/-3. J'ai 5 de défense, Ben a 2 et Cleo 2. Qui gagne, qui perd ?", "fr",
+     ["Tu (défense 5) gagnes 3 PV", "Ben (défense 2) perd 3 PV"]),
+    ("Attaque des Pictes (+4/-4) : Ana a 3, Ben a 3 et moi 1. Qui perd des points ?", "fr",
+     ["Ana (défense 3) gagne 4 PV", "Ben (défense 3) gagne 4 PV", "tu (défense 1) perds 4 PV"]),
+    ("bon, les pictes : joueur 1 a 2, joueur 2 a 5, qui gagne ?", "fr",
+     ["Joueur 1 (défense 2) perd les PV de la carte", "joueur 2 (défense 5) gagne les PV de la carte"]),
+    ("Picts attack! Me: 4 defence, Ana: 6, Ben: 6. Who gains and who loses?", "en",
+     ["You (defence 4) lose the card's VP", "Ana (defence 6) gains the card's VP"]),
+    ("The attack is +3/-3; defence values are 5, 5, 2 and 0. What does each player get?", "en",
+     ["Player 1 (defence 5) gains 3 VP", "player 2 (defence 5) gains 3 VP",
+      "player 3 (defence 2) neither gains nor loses", "player 4 (defence 0) loses 3 VP"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "needles"), PICTS)
+def test_a_pict_attack_from_each_players_defence(question: str, lang: str, needles: list[str]) -> None:
+    ans = ask(question, lang)
+    assert ans.source == "engine", (question, ans.text)
+    assert "jorvik.picts.defence" in [s["id"] for s in ans.sections]
+    for needle in needles:
+        assert needle in ans.text, (needle, ans.text)
+
+
+PICTS_WARRIORS = [
+    ("The Picts attack +3/-3. I have warriors 3 and 2 and the shield wall, Ben has warriors 4 and 4. Who wins, "
+     "Ben or me?", "en", "Nobody gains or loses VP: every player has the same defence (8)"),
+    ("Pikten greifen an: ich habe die Krieger 2 und 5, Ben hat einen Krieger 6 und Cleo hat keine Krieger. Wer "
+     "verliert?", "de", "Du (Verteidigung 7) erhältst die SP der Karte; Ben (Verteidigung 6) gewinnt und verliert "
+     "nichts; Cleo (Verteidigung 0) verliert"),
+    ("Attaque des Pictes (+2/-2) : j'ai les guerriers 1 et 4 avec le mur de boucliers, Ana a les guerriers 3, 3 et "
+     "2. Qui gagne ?", "fr", "Tu (défense 9) gagnes 2 PV; Ana (défense 8) perd 2 PV"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), PICTS_WARRIORS)
+def test_a_pict_attack_from_each_players_warriors(question: str, lang: str, start: str) -> None:
+    ans = ask(question, lang)
+    assert ans.source == "engine" and ans.text.startswith(start), ans.text
+
+
+def test_all_equal_defence_nobody_gains_or_loses() -> None:
+    assert ask("if the picts attack (+2/-2) and Ben and I both have 3 defence, what happens?", "en").text \
+        .startswith("Nobody gains or loses VP")
+    assert ask("Pikten greifen an: ich habe 4, Ben 4, Cleo 4. Wer verliert?", "de").text.startswith("Niemand")
+    assert ask("Attaque des Pictes : Ana 2, Ben 2. Qui perd ?", "fr").text.startswith("Personne")
+
+
+DEFENCE = [
+    ("What is my defence with warriors 3 and 2 and the shield wall?", "en", "8 defence points"),
+    ("how much defence do i have with warriors of 4, 1 and 2?", "en", "7 defence points"),
+    ("Warriors 5 and 5 plus the Shield wall – how many defence points is that?", "en", "15 defence points"),
+    ("Wie hoch ist meine Verteidigung mit Kriegern 3 und 2 und dem Schildwall?", "de", "8 Verteidigungspunkte"),
+    ("Wie viele Verteidigungspunkte habe ich mit den Kriegern 1, 2 und 4?", "de", "7 Verteidigungspunkte"),
+    ("verteidigung mit krieger 3 + 4, was ergibt das?", "de", "7 Verteidigungspunkte"),
+    ("Quelle est ma défense avec des guerriers 3 et 2 et le mur de boucliers ?", "fr", "8 points de défense"),
+    ("Combien de points de défense avec les guerriers 2, 2 et 5 ?", "fr", "9 points de défense"),
+    ("ma défense avec guerriers 4 et 1, c'est combien ?", "fr", "5 points de défense"),
+    ("Combien de points de défense avec un guerrier de 4 et un de 3 ?", "fr", "7 points de défense"),
+    ("Wie viel Verteidigung habe ich mit einem Krieger 5 und dem Schildwall?", "de", "10 Verteidigungspunkte"),
+    ("Ma défense avec les guerriers 5 et 3 et le mur de boucliers ?", "fr", "13 points de défense"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), DEFENCE)
+def test_defence_from_the_warriors(question: str, lang: str, start: str) -> None:
+    check(question, lang, start, "jorvik.cards.warriors")
+
+
+# ---- 5. the final scoring, storage, oracles -------------------------------------------------------------------
+
+FINAL = [
+    ("I have 3 feasts, a skald per coin and 6 coins, a completed craft worth 8, an unfinished craft worth 5 and "
+     "3 goods in the warehouse: what do I score at the end?", "en", "26 VP"),
+    ("what do 3 feasts score?", "en", "9 VP"),
+    ("How many points do 5 feasts and 2 traders give at the end?", "en", "16 VP"),
+    ("final scoring: a raid worth 4, a finished craft worth 5 and 6 goods in the warehouse?", "en", "13 VP"),
+    ("Ich habe 3 Gelage, einen Skalden pro Münze und 6 Münzen, ein fertiges Handwerk mit 8 und 3 Waren im "
+     "Lagerhaus: wie viele Punkte am Ende?", "de", "26 SP"),
+    ("Wie viele Punkte bringen 2 Gelage am Ende?", "de", "5 SP"),
+    ("schlusswertung: ein unfertiges handwerk mit 11, 4 gelage und 2 händler – wie viel?", "de", "16 SP"),
+    ("J'ai 3 festins, un scalde par pièce et 6 pièces, un artisan complet de 8 et 3 marchandises dans "
+     "l'entrepôt : combien de points à la fin ?", "fr", "26 PV"),
+    ("Combien rapportent 4 festins au décompte final ?", "fr", "14 PV"),
+    ("decompte final avec 1 festin, un raid de 3 et 2 marchands ?", "fr", "7 PV"),
+    ("I have a skald per ship and 3 ships and 2 feasts: what do I score at the end?", "en", "8 VP"),
+    ("final scoring with 12 coins and the coin skald?", "en", "12 VP"),
+    ("In the Jarl game, what do 3 feasts score?", "en", "9 VP"),
+    ("Ein Skalde pro Krieger, 4 Krieger und 2 Gelage: wie viele Punkte am Ende?", "de", "9 SP"),
+    ("Ich habe 2 fertige Handwerke mit je 5 Punkten und 3 Gelage. Wie viel am Ende?", "de", "19 SP"),
+    ("Un scalde par marchand et 3 marchands : combien de points au décompte final ?", "fr", "6 PV"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), FINAL)
+def test_the_final_scoring_of_a_described_display(question: str, lang: str, start: str) -> None:
+    ans = ask(question, lang)
+    assert ans.source == "engine" and ans.text.startswith(start), (question, ans.text)
+
+
+def test_only_completed_crafts_score() -> None:
+    ans = ask("an unfinished craft worth 8 and a completed craft worth 5: what do they score at the end?", "en")
+    assert ans.text.startswith("5 VP") and "not completed score nothing" in ans.text
+
+
+STORAGE = [
+    ("how many goods can I store with the warehouse?", "en", "5 goods"),
+    ("How many goods can I store without a warehouse?", "en", "1 good"),
+    ("storage spaces with the Warehouse - how many?", "en", "5 goods"),
+    ("Wie viele Waren kann ich mit dem Lagerhaus lagern?", "de", "5 Waren"),
+    ("wie viele waren kann ich lagern ohne lagerhaus", "de", "1 Ware"),
+    ("Wie viele Lagerplätze habe ich, wenn ich das Lagerhaus besitze?", "de", "5 Waren"),
+    ("Combien de marchandises puis-je stocker avec l'entrepôt ?", "fr", "5 marchandises"),
+    ("combien de marchandises je peux stocker sans entrepot ?", "fr", "1 marchandise"),
+    ("Avec l'Entrepôt, combien d'emplacements de stockage ai-je ?", "fr", "5 marchandises"),
+    ("how many goods can I store on the warehouse at most?", "en", "4 goods"),
+    ("Wie viele Waren passen höchstens ins Lagerhaus? Kann ich dort lagern?", "de", "4 Waren"),
+    ("combien de marchandises peut-on stocker dans l'entrepôt ?", "fr", "4 marchandises"),
+    ("Wie viele Waren fasst das Lagerhaus? Wie viele kann ich dort lagern?", "de", "4 Waren"),
+    ("how many goods can I store with the warehouse in my display?", "en", "5 goods"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), STORAGE)
+def test_storage_capacity(question: str, lang: str, start: str) -> None:
+    check(question, lang, start, "jorvik.goods.storage")
+
+
+ORACLE = [
+    ("I sacrifice 3 goods at the oracle, how many VP?", "en", "6 VP"),
+    ("how many points for 5 amber sacrificed to an oracle?", "en", "10 VP"),
+    ("Ich opfere 3 Waren am Orakel, wie viele Punkte bringt das?", "de", "6 SP"),
+    ("4 Wolle beim Orakel geopfert – wie viele Siegpunkte?", "de", "8 SP"),
+    ("Je sacrifie 3 marchandises à l'oracle, combien de points ?", "fr", "6 PV"),
+    ("combien de PV pour 2 cuirs sacrifiés à un oracle ?", "fr", "4 PV"),
+    ("Jarl game, oracle: what's 6 wool sacrificed worth in points?", "en", "12 VP"),
+    ("wie viele SP bringt es, 1 Ware dem Orakel zu opfern?", "de", "2 SP"),
+    ("Si je sacrifie 4 marchandises à l'oracle, ça me rapporte combien de points ?", "fr", "8 PV"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), ORACLE)
+def test_oracle_sacrifices(question: str, lang: str, start: str) -> None:
+    check(question, lang, start, "jorvik.cards.oracles")
+
+
+# ---- 6. the set-up numbers ------------------------------------------------------------------------------------
+
+SETUP = [
+    ("how many cards are dealt with 4 players?", "en", "5 cards", "jorvik.offer.spaces"),
+    ("With 2 players, how many cards get revealed each round?", "en", "3 cards", "jorvik.offer.spaces"),
+    ("how many cards are laid out in the jarl game with 3 players", "en", "8 cards", "jorvik.offer.spaces"),
+    ("how many Vikings does each player start with in the Jarl game?", "en", "4 Vikings", "jorvik.setup.players"),
+    ("How many coins does each player start with?", "en", "5 coins", "jorvik.setup.players"),
+    ("where does the VP marker start?", "en", "Space 10", "jorvik.setup.players"),
+    ("Wie viele Karten werden bei 4 Spielern ausgelegt?", "de", "5 Karten", "jorvik.offer.spaces"),
+    ("Wie viele Karten liegen bei 3 Spielern aus?", "de", "4 Karten", "jorvik.offer.spaces"),
+    ("wie viele karten werden zu fünft aufgedeckt?", "de", "6 Karten", "jorvik.offer.spaces"),
+    ("Wie viele Wikinger bekommt jeder Spieler zu Beginn im Jarl-Spiel?", "de", "4 Wikinger",
+     "jorvik.setup.players"),
+    ("Mit wie vielen Münzen beginnt jeder Spieler?", "de", "5 Münzen", "jorvik.setup.players"),
+    ("Auf welchem Feld beginnt der Siegpunktmarker?", "de", "Feld 10", "jorvik.setup.players"),
+    ("Combien de cartes sont révélées à 4 joueurs ?", "fr", "5 cartes", "jorvik.offer.spaces"),
+    ("combien de cartes on pose a 3 joueurs ?", "fr", "4 cartes", "jorvik.offer.spaces"),
+    ("Combien de Vikings a chaque joueur au départ dans le jeu Jarl ?", "fr", "4 Vikings", "jorvik.setup.players"),
+    ("Combien de Vikings au début pour le jeu Karl ?", "fr", "3 Vikings", "jorvik.setup.players"),
+    ("Combien de pièces a chaque joueur au départ ?", "fr", "5 pièces", "jorvik.setup.players"),
+    ("Sur quelle case commence le marqueur de points de victoire ?", "fr", "Case 10", "jorvik.setup.players"),
+    ("Combien de cases de cartes à 5 joueurs ?", "fr", "6 cartes", "jorvik.offer.spaces"),
+    ("Combien de Vikings par joueur dans le jeu Karl ?", "fr", "3 Vikings", "jorvik.setup.players"),
+    ("what do I start the game with in coins?", "en", "5 coins", "jorvik.setup.players"),
+    ("Wie viele Kartenfelder werden zu zweit benutzt?", "de", "3 Karten", "jorvik.offer.spaces"),
+    ("Wieviele Karten deckt man zu dritt im Karl-Spiel auf?", "de", "4 Karten", "jorvik.offer.spaces"),
+    ("How many cards are placed on the board with three players?", "en", "4 cards", "jorvik.offer.spaces"),
+    ("How many Vikings does each player have in a 3 player game?", "en", "3 Vikings", "jorvik.setup.players"),
+    ("What's the starting VP?", "en", "10 VP", "jorvik.setup.players"),
+    ("Mit wie vielen Siegpunkten startet man?", "de", "10 SP", "jorvik.setup.players"),
+    ("Wie viele Figuren hat jeder Spieler im Jarl-Spiel?", "de", "4 Wikinger", "jorvik.setup.players"),
+    ("Combien de cartes sont étalées à trois joueurs ?", "fr", "4 cartes", "jorvik.offer.spaces"),
+    ("On commence à combien de points ?", "fr", "10 PV", "jorvik.setup.players"),
+    ("Combien de cartes sont posées à 5 joueurs en partie Jarl ?", "fr", "12 cartes", "jorvik.offer.spaces"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start", "section"), SETUP)
+def test_set_up_numbers(question: str, lang: str, start: str, section: str) -> None:
+    check(question, lang, start, section)
+
+
+def test_a_player_count_out_of_range() -> None:
+    ans = ask("how many cards are dealt with 6 players?", "en")
+    assert ans.text.startswith("Jórvík is for 2 to 5 players")
+
+
+# ---- 7. the market ----------------------------------------------------------------------------------------------
+
+MARKET = [
+    ("I have 7 goods to sell for coins, how many coins do I get?", "en", "3 coins", "jorvik.goods.coin_exchange"),
+    ("how many coins for 4 goods I can't use?? cash them in", "en", "2 coins", "jorvik.goods.coin_exchange"),
+    ("how many goods of my choice do I get at the market for 7 goods?", "en", "2 goods",
+     "jorvik.goods.market_exchange"),
+    ("with the exchange house, how many goods of my choice for 6 goods?", "en", "3 goods",
+     "jorvik.cards.goods_buildings"),
+    ("Ich habe 7 Waren und will sie in Münzen tauschen, wie viele Münzen bekomme ich?", "de", "3 Münzen",
+     "jorvik.goods.coin_exchange"),
+    ("wie viele münzen kriege ich für 5 waren", "de", "2 Münzen", "jorvik.goods.coin_exchange"),
+    ("Wie viele Waren nach Wahl bekomme ich am Markt für 7 Waren?", "de", "2 Waren",
+     "jorvik.goods.market_exchange"),
+    ("J'ai 7 marchandises à échanger contre des pièces, combien de pièces j'obtiens ?", "fr", "3 pièces",
+     "jorvik.goods.coin_exchange"),
+    ("combien de pieces pour 3 marchandises ?", "fr", "1 pièce", "jorvik.goods.coin_exchange"),
+    ("How many goods of my choice at the market, if I have 9 goods?", "en", "3 goods",
+     "jorvik.goods.market_exchange"),
+    ("how many coins for 1 good?", "en", "0 coins", "jorvik.goods.coin_exchange"),
+    ("How many goods do I need to give for 1 good of my choice at the market?", "en", "3 goods",
+     "jorvik.goods.market_exchange"),
+    ("how many goods does it take to get a coin?", "en", "2 goods", "jorvik.goods.coin_exchange"),
+    ("Wie viele Waren muss ich abgeben für eine Ware nach Wahl?", "de", "3 Waren", "jorvik.goods.market_exchange"),
+    ("wie viele waren brauche ich mit dem tauschhaus für eine ware nach wahl", "de", "2 Waren",
+     "jorvik.cards.goods_buildings"),
+    ("Combien de marchandises faut-il donner pour 1 pièce ?", "fr", "2 marchandises", "jorvik.goods.coin_exchange"),
+    ("combien de marchandises il faut pour une marchandise au choix au marché ?", "fr", "3 marchandises",
+     "jorvik.goods.market_exchange"),
+    ("Combien de marchandises au choix j'obtiens au marché pour 7 marchandises ?", "fr", "2 marchandises",
+     "jorvik.goods.market_exchange"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start", "section"), MARKET)
+def test_the_market(question: str, lang: str, start: str, section: str) -> None:
+    check(question, lang, start, section)
+
+
+# ---- lookalikes: the digest answers -----------------------------------------------------------------------------
+
+LOOKALIKES = [
+    ("what does a card cost?", "en"),
+    ("who pays when the first Viking withdraws?", "en"),
+    ("what happens when the Picts attack?", "en"),
+    ("how does income work?", "en"),
+    ("In a row of 5, I'm third but the first one buys. What do I pay?", "en"),
+    ("what does a reserved card cost?", "en"),
+    ("what happens if two players tie for the fewest defence?", "en"),
+    ("I have 7 goods, what can I do with them?", "en"),
+    ("how many cards are in the deck?", "en"),
+    ("can I store goods in the warehouse?", "en"),
+    ("what does a trader score?", "en"),
+    ("Was kostet eine Karte?", "de"),
+    ("Was passiert beim Angriff der Pikten?", "de"),
+    ("Wie funktioniert das Einkommen?", "de"),
+    ("Wer darf zuerst kaufen?", "de"),
+    ("Wie viele Spieler können mitspielen?", "de"),
+    ("Wann endet das Spiel?", "de"),
+    ("Combien coûte une carte ?", "fr"),
+    ("Que se passe-t-il quand les Pictes attaquent ?", "fr"),
+    ("Comment fonctionne le revenu ?", "fr"),
+    ("Qui achète en premier ?", "fr"),
+    ("Combien de joueurs peuvent jouer ?", "fr"),
+    ("Comment marche l'échange au marché ?", "fr"),
+    ("How many goods do I need to give for 1 good of my choice at the market, if I have 9 goods and 2 coins?",
+     "en"),
+    ("Combien de cartes à 2 joueurs ?", "fr"),
+    ("the first withdraws, the third buys: what did the second pay in a row of 4 Vikings?", "en"),
+    ("5 Vikings in the row, the first three withdraw: what does the second pay?", "en"),
+    ("5 Vikings in a row and the second withdraws: what do I pay?", "en"),
+    ("3 reserved cards, what does mine cost?", "en"),
+    ("3 reserved cards: what do they cost?", "en"),
+    ("Jarl: 2 traders and a feast, final scoring?", "en"),
+    ("can I trade goods with other players?", "en"),
+    ("kann ich Waren gegen Siegpunkte tauschen?", "de"),
+    ("how much defence do 3 warriors give?", "en"),
+    ("The Picts attack: I have 3 warriors and Ben has 2. Who wins?", "en"),
+    ("How much does it cost if there are 4 Vikings in front of me?", "en"),
+    ("If the Picts attack and I have 0 defence, do I lose 3 VP?", "en"),
+    ("If I have 2 warriors with 3 defence each, what is my defence?", "en"),
+    ("Can I place 2 Vikings in the same row?", "en"),
+    ("How many coins do I get for selling 3 amber to the amber trader?", "en"),
+    ("Kann ich 2 Wikinger in dieselbe Reihe stellen?", "de"),
+    ("Wie viele Punkte bekommt man für ein Handwerk mit 3 Waren?", "de"),
+    ("Si les Pictes attaquent et que j'ai 3 guerriers, je gagne ?", "fr"),
+    ("Combien de points pour un artisan de 3 marchandises ?", "fr"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang"), LOOKALIKES)
+def test_lookalikes_are_not_computed(question: str, lang: str) -> None:
+    assert ask(question, lang).source != "engine", ask(question, lang).text
+
+
+# ---- with a game in play -----------------------------------------------------------------------------------------
+
+def test_the_position_in_play_answers_its_own_questions() -> None:
+    state = GAME.new_game(3, 1)
+    assert "1, or 2" in ask("what is my income?", "en", state).text  # the position's, not a described one
+    ans = ask("5 Vikings in the row, the first two withdraw: what does the third pay?", "en", state)
+    assert ans.text.startswith("3 coins")  # a described situation still wins
+
+
+@pytest.mark.parametrize("question", [q for q, *_ in PRICE + RESERVE + INCOME + PICTS + FINAL + SETUP + MARKET])
+def test_no_crash_without_a_position(question: str) -> None:
+    from gm.games.jorvik import answers
+
+    answers.hypothetical_answer(question, "en")
+    answers.computed_answer(question, "de", None)
+
+
+YES_NO = [
+    ("Is the price 2 coins if one Viking withdrew from a row of 3?", "en", "Yes — 2 coins"),
+    ("Do I pay 3 coins for a row of 3?", "en", "Yes — 3 coins"),
+    ("Do I get 2 coins for 5 goods?", "en", "Yes — 2 coins"),
+    ("Zahle ich 2 Münzen, wenn in einer Reihe mit 4 Wikingern der erste verzichtet und ich Zweiter bin?", "de",
+     "Nein — 3 Münzen"),
+    ("Bekomme ich 3 Münzen für 6 Waren?", "de", "Ja — 3 Münzen"),
+    ("Kostet meine reservierte Karte 1 Münze, wenn 2 Karten reserviert sind und meine die zweite ist?", "de",
+     "Ja — 1 Münze"),
+    ("Est-ce que je paie 3 pièces pour ma carte réservée si 4 cartes sont réservées et la mienne est la deuxième ?",
+     "fr", "Oui — 3 pièces"),
+    ("Est-ce que 4 marchandises rapportent 3 pièces ?", "fr", "Non — 2 pièces"),
+    ("Est-ce que j'ai 3 pièces de revenu dans le jeu Jarl si je n'achète rien ?", "fr", "Oui — 3 pièces"),
+    ("kann man waren gegen münzen tauschen", "de", "Ja — 2 Waren"),
+    ("Can I trade goods for coins?", "en", "Yes — 2 goods"),
+    ("Can I exchange goods for a good of my choice at the market?", "en", "Yes — 3 goods"),
+    ("peut-on échanger des marchandises contre une marchandise au choix ?", "fr", "Oui — 3 marchandises"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), YES_NO)
+def test_yes_or_no_first_when_the_question_claims_a_number(question: str, lang: str, start: str) -> None:
+    ans = ask(question, lang)
+    assert ans.source == "engine" and ans.text.startswith(start), ans.text
+
+
+def test_the_rule_follows_the_number_and_the_closest_section_is_cited_first() -> None:
+    ans = ask("5 Vikings in the row, the first two withdraw: what does the third pay?", "en")
+    assert ans.sections[0]["id"] == "jorvik.purchase.decline"
+    assert ans.text.startswith("3 coins") and "the price is recounted" in ans.text  # the section's own words
+    assert ask("Ana 2, Ben 2: the Picts attack, who loses?", "en").sections[0]["id"] == "jorvik.picts.ties"
+    assert ask("Ana 3, Ben 1: the Picts attack, who loses?", "en").sections[0]["id"] == "jorvik.picts.defence"
+    assert ask("how many points for 3 feasts", "en").sections[0]["id"] == "jorvik.cards.feasts"
+    assert ask("how many points for 2 feasts and 3 traders", "en").sections[0]["id"] == "jorvik.end.final_scoring"
+    assert ask("defence with warriors 3 and 4 and the shield wall?", "en").sections[0]["id"] == "jorvik.cards.defence"
+
+
+@pytest.mark.parametrize("question", [q for q, *_ in PRICE + RESERVE + INCOME + PICTS + DEFENCE + FINAL + STORAGE
+                                      + ORACLE + SETUP + MARKET + ROW_LIMIT] + [q for q, _ in LOOKALIKES])
+def test_no_crash_with_a_position_in_play(question: str) -> None:
+    for mode in ("karl", "jarl"):
+        state = GAME.new_game(4, 7, {"mode": mode})
+        assert ask(question, "en", state).text
