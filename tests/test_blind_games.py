@@ -21,7 +21,9 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   -> 144/150 (tuned on: no longer blind).
   name_of_odin_blind_d (fresh, written blind after all of that): 138/150 = 92.0 %, 0 wrong moves on the first run.
   Then the player across the table ("gegenüber", "en face"), asking leave with "please" is a request, and a
-  question the player answers at once ("... right? TR for TN then") is read by its answer -> 143/150.
+  question the player answers at once ("... right? TR for TN then") is read by its answer -> 143/150; the second
+  swap said as two cards, "the warrior with seamanship" taken in a swap, "joli raid !" out of turn -> 146/150
+  (tuned on: no longer blind).
   jorvik_blind_a: 139/187 = 74.3 %, 6 wrong moves on the first run; the kit's author then tuned on it (it is no
   longer blind) -> 170/187, 0 wrong; 172/187 with the generic regrets.
   jorvik_blind_b (fresh, written after all of that): 90/120 = 75.0 %, 5 wrong moves on the first run; then a
@@ -41,7 +43,7 @@ from gm.parse.blind import verdict
 
 DATA = Path(__file__).parent / "data"
 FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "name_of_odin_blind_b"): (118, 0),
-         ("name-of-odin", "name_of_odin_blind_c"): (144, 0), ("name-of-odin", "name_of_odin_blind_d"): (143, 0),
+         ("name-of-odin", "name_of_odin_blind_c"): (144, 0), ("name-of-odin", "name_of_odin_blind_d"): (146, 0),
          ("jorvik", "jorvik_blind_a"): (172, 0),
          ("jorvik", "jorvik_blind_b"): (90, 0)}
 

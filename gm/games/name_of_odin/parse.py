@@ -662,9 +662,10 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
     symbol_said = any(s.text.endswith(("symbol", "symbole", "symbols", "symboles")) for s in syms)
     for i in range(len(phrases) - 2, -1, -1):
         p, q = phrases[i], phrases[i + 1]
-        if p.head == "viking" and p.vik is not None and p.sym is None and p.n() == 1 and symbol_said \
-                and q.lead == "with" and q.vik is None and q.sym is not None and q.head is None:
-            p.head = "card"
+        if p.head == "viking" and p.vik is not None and p.sym is None and p.n() == 1 and (
+                symbol_said or p.role == "for") and q.lead == "with" and q.vik is None and q.sym is not None \
+                and q.head is None:
+            p.head = "card"  # "... gegen die Krieger mit Schifffahrt": the card taken in a swap
         if p.vik is not None and p.sym is None and p.head == "card" and p.n() == 1 and q.lead == "with" \
                 and q.vik is None and q.sym is not None and q.head in (None, "card") and q.count is None \
                 and not q.every and (q.head is None or any(s.kind == "symword" for s in syms)):
@@ -1381,8 +1382,9 @@ class NooParser(GameParser):
             verbs = (verbs - {"add"}) | {"take"}  # "give me the blue yellow card"
         for v in verbs:
             kinds |= _KINDS[v]
-        if taken_for:
-            kinds = {"exchange"}
+        if taken_for or decision == "noo_exchange" and len(r.cards + r.loose + r.takes) == 2 and not r.vikings \
+                and not kinds & {"exchange_done"}:
+            kinds = {"exchange"}  # the second swap: "Dank der Schmiede noch einer: WN gegen WC", "give WC, take TR"
         here = _DECISION_KINDS.get(decision, frozenset())
         if decision != "noo_action" and kinds and not kinds & here and verbs <= {"use", "play", "pay", "add", "get"} | (
                 {"take"} if decision == "noo_raid_add" else set()):
