@@ -603,8 +603,8 @@ def _after_question(text: str) -> str | None:
 # not a move tried out of turn. (Kept as one string: a bare view key in generic code trips the kit check.)
 _TO_OTHERS = frozenset(("you your yours him her ihm ihn ihr dich dir dein deine deinen du tu toi te ton ta tes "
                         "vous votre lui").split())
-_CHEERS = frozenset(("come allez los komm nice bravo gg wow boah super genial bien joue dommage pech joli jolie beau belle "
-                     "cool top klasse stark").split())
+_CHEERS = frozenset(("come allez los komm nice bravo gg wow boah super genial bien joue dommage pech joli jolie "
+                     "beau belle cool top klasse stark").split())
 
 
 def _remark_to_others(hits: Sequence[Hit], verbs: Sequence[str]) -> bool:
