@@ -275,3 +275,15 @@ def test_points_so_far_and_cards_left_against_the_target(lang: str, question: st
 def test_what_cards_left_cost_another_player() -> None:
     a = answer("I just went out. My neighbour is stuck with 5 cards - what does that cost him?", "odin", lang="en")
     assert a.source == "engine" and a.text.startswith("5 points"), a.text
+
+
+@pytest.mark.parametrize("lang,question,first,words", [
+    ("de", "Wertung: ich hab noch 5 Karten und stand vorher bei 11. Ist dann Schluss?", "Ja", ["16"]),
+    ("en", "Scoring time: I was on 9 and still hold 3 cards. Is the game over?", "No", ["12"]),
+    ("fr", "Au centre il y a deux 8 (88). J'ai un 9 bleu et un 2 bleu, ça passe ?", "Oui", ["92", "88"]),
+    ("en", "The middle has two 5s (55). I have a green 6 and a green 1. Can I beat it?", "Yes", ["61"]),
+])
+def test_points_so_far_and_a_value_said_again_beside_its_cards(lang: str, question: str, first: str,
+                                                               words: list[str]) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(first) and all(w in a.text for w in words), a.text

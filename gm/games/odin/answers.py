@@ -248,7 +248,7 @@ def hand_points_answer(question: str, lang: str) -> Any:
     text = t("odin.hypo.hand_points", lang, n=n)
     ids = ODIN_SECTIONS["scoring"][:1]
     if before is not None:
-        had = int(before.group("p") or before.group("p2"))
+        had = int(next(g for g in before.group("p", "p2", "p3", "p4", "p5") if g))
         total, target = had + n, GAME.options(None)["target"]
         key = "odin.hypo.total_ends" if isinstance(target, int) and total >= target else "odin.hypo.total_goes_on"
         text = t(key, lang, had=had, n=n, total=total, target=target) + " " + text
@@ -257,7 +257,9 @@ def hand_points_answer(question: str, lang: str) -> Any:
 
 
 ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici)\b[^.?!]{0,30}?\b(?P<p>\d{1,2}) "
-                     r"(points?|punkte?n?)\b|\b(?P<p2>\d{1,2}) (points?|punkte?n?) (already|so far|schon|bereits|deja)")
+                     r"(points?|punkte?n?)\b|\b(?P<p2>\d{1,2}) (points?|punkte?n?) (already|so far|schon|bereits|deja)"
+                     r"|\b(stand|stehe|lag) (vorher |bisher |schon )?(bei|auf) (?P<p3>\d{1,2})\b"
+                     r"|\b(was|were|i'm|i am) (on|at) (?P<p4>\d{1,2})\b|\bj'etais a (?P<p5>\d{1,2})\b")
 END_Q = re.compile(r"\b(end|over|finish\w*|ende|vorbei|aus|schluss|fin|finie?|arrete|termine\w*|s'arrete)\b")
 
 
@@ -269,6 +271,8 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     q = fold(question)
     if REPORT.search(q) or not _about_cards(question, lang):
         return None  # "is there a penalty now?", "on est quatre, en équipes de deux ?": not a position to compute
+    if SCORING_TALK.search(q) and not any(w in _TABLE | _BEAT for w in re.findall(r"\w+", q)):
+        return None  # "Zwischenwertung, ich hab noch 4 Karten ...": a scoring, not cards to play on a centre
     by_sentence = read_by_sentences(question, lang)
     if by_sentence is not None and OPTIONS_Q.search(q):
         options = _options_answer(*by_sentence, lang=lang, game=GAME.name)
@@ -351,6 +355,8 @@ def read_question(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
     return play, centre
 
 
+SCORING_TALK = re.compile(r"\b(scoring|score|points?|wertung|zwischenwertung|punkte?n?|punktestand|decompte|"
+                          r"scores?)\b")
 REPORT = re.compile(r"\b(penalty|penalties|punish\w*|noticed|mistake|cheat\w*|strafe|bestraf\w*|bemerkt|fehler|"
                     r"geschummelt|penalite|sanction\w*|remarque|erreur|triche\w*)\b")
 PEOPLE = re.compile(r"\b(players?|people|teams?|partners?|we are|spieler\w*|personen|leute|mannschaft\w*|teams?|"
@@ -455,6 +461,13 @@ def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
                 continue  # "Can I beat it with those two?": the question after the cards
             return None
         slots = list(got.slots)
+        values = [h for h in sentence if h.text.isdigit() and len(h.text) >= 2]
+        if is_centre and values and len(values) < len(sentence):
+            # "deux 6 (66)", "a 74, red 7 and red 4": the value said again beside its cards is not more cards
+            bare = _read([h for h in sentence if h not in values], lang)
+            digits = sorted(int(d) for v in values for d in v.text)
+            if bare is not None and bare.slots and sorted(r or 0 for _, r in bare.slots) == digits:
+                slots = list(bare.slots)
         if is_centre:
             if centre_seen or not slots:
                 return None
