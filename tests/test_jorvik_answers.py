@@ -512,3 +512,15 @@ def test_no_crash_with_a_position_in_play(question: str) -> None:
     for mode in ("karl", "jarl"):
         state = GAME.new_game(4, 7, {"mode": mode})
         assert ask(question, "en", state).text
+
+
+def test_fresh_set_six_lookalikes_are_not_computed_wrongly() -> None:
+    """Each was a wrong computed answer on fresh rules set 6: now right, or left to the digest."""
+    a = ask("Jarl-Spiel, ich hab in der Kaufphase nix gekauft und besitze die Gebäudekarte mit der Extra-Münze beim "
+            "Einkommen. Wie viel Einkommen krieg ich?", "de")
+    assert a.text.startswith("4 Münzen"), a.text
+    a = ask("Can players trade goods or coins with each other, like I give you an amber for a coin?", "en")
+    assert a.source != "engine", a.text
+    a = ask("Pikten greifen an, Tom und ich haben beide 0 Verteidigung und sind damit die Schwächsten. Verliert nur "
+            "einer?", "de")
+    assert not a.text.startswith("Niemand"), a.text

@@ -391,3 +391,19 @@ def test_no_crash_without_a_position(lang: str) -> None:
     for odd in ("", "?", "0 0 0", "I have 99 buildings and 99 tokens, what does my next token cost?",
                 "damage 9 on a range-9 ship?", "I have 999 Vikings and gather 6", "raid zone token hero ship pay"):
         kit.hypothetical_answer(odd, lang)
+
+
+def test_cards_matched_in_the_question_leave_none_unmatched() -> None:
+    """Fresh set 6 found "Three action cards ended up on the table and I matched all three" read as 3 unmatched."""
+    a = answer("Raid card worth 5 fame in the centre sea zone. Three action cards ended up on the table and I "
+               "matched all three. How much fame do I get?", "name-of-odin", lang="en")
+    assert a.text.startswith("7 Fame"), a.text
+    a = answer("Raid worth 4 fame in the upper zone, 2 cards on the table, I matched one of them. How much fame?",
+               "name-of-odin", lang="en")
+    assert a.text.startswith("4 Fame"), a.text
+
+
+def test_a_final_scoring_of_vikings_is_not_a_gathering() -> None:
+    a = answer("Schlusswertung: Ich habe 3 Krieger, 5 Händler und 2 Seemänner übrig. Wie viele Ruhmpunkte bringen "
+               "meine Wikinger?", "name-of-odin", lang="de")
+    assert "behältst" not in a.text and "Limit" not in a.text.split("\n")[0], a.text

@@ -631,13 +631,15 @@ _NOTHING = re.compile(r"\b(bought nothing|buy nothing|didn't buy|did not buy|did
                       r"nichts gekauft|nichts kaufe|keine karte gekauft|ohne (?:kauf|zu kaufen)|kein kauf|"
                       r"leer\w* ladebereich|rien achete|n'ai rien achete|rien acheter|sans (?:rien )?acheter|"
                       r"aucun achat|aucune carte achetee|zone de chargement vide)\b")
-_NOT_BOUGHT = re.compile(r"\b(rien|nichts|nothing|nicht|keine?n?|aucune?|without|ohne|sans|pas|not|didn't|didnt|"
+_NOT_BOUGHT = re.compile(r"\b(rien|nichts|nix|nothing|nicht|keine?n?|aucune?|without|ohne|sans|pas|not|didn't|didnt|"
                          r"haven't|never|nie|jamais)\b(?:\W+\w+){0,3}?\W+(?:bought|buy|buying|gekauft|kauf\w*|"
                          r"achete\w*|acheter|purchas\w*)\b|\b(?:achete\w*|gekauft|kaufe|bought|buy) (?:\w+ ){0,2}?"
                          r"(?:rien|nichts|nothing|anything)\b")
 _BOUGHT = re.compile(r"\b(bought|purchased|buy a|gekauft|kaufe eine|achete\w*)\b")
 _MINT = re.compile(r"\b(mint|munzpragerei|munze \+1|monnaie|\+1 (?:income|einkommen|revenu)|income building|"
-                   r"einkommensgebaude|batiment de revenu)\b")
+                   r"einkommensgebaude|batiment de revenu|extra[- ]munze|extra coin|coin extra|"
+                   r"piece (?:de plus|en plus|supplementaire)|(?:1|one|eine) (?:extra|more|additional|zusatzliche) "
+                   r"(?:coin|munze))\b")
 
 
 _AMOUNT = re.compile(r"\b(whats|what(?:'s| is| will be| would be)|was (?:ist|bekomme|kriege|erhalte)|"
@@ -791,9 +793,16 @@ _CAN_SWAP = re.compile(r"^\W*(can|may|could|is it possible|kann|darf|konnen|durf
                        r"tausch\w*|eintausch\w*|umtausch\w*|wechseln|echang\w*|convertir|transformer)\b")
 
 
+_BETWEEN_PLAYERS = re.compile(r"\b(each other|one another|between (?:us|players)|other players?|give you|to you|"
+                              r"untereinander|miteinander|gegenseitig|anderen spieler\w*|dir (?:eine?|\d)|"
+                              r"entre (?:nous|joueurs|eux)|autres joueurs|je te (?:donne|file))\b")
+
+
 def _market_answer(q: str, lang: str) -> Any:
     """"I have 7 goods to sell for coins" -> 3 coins; "7 goods at the market" -> 2 goods of choice; how many
-    goods an exchange takes."""
+    goods an exchange takes. Trading between players is not the market: the digest answers."""
+    if _BETWEEN_PLAYERS.search(q):
+        return None
     if _RATE_Q.search(q):
         return _rate_answer(q, lang)
     if _CAN_SWAP.search(q) and re.search(r"\b(goods?|waren?|marchandises?)\b", q) and not re.search(r"\d", q):
@@ -934,11 +943,20 @@ _NOT_NAMES = frozenset({
     "hey", "hallo", "salut", "bonjour", "please", "bitte", "so,", "also", "bon", "dans", "im"})
 
 
+_PART_OF_TABLE = re.compile(r"\b(?:are|is|sind|ist|sommes|sont|est|damit|donc)\s+(?:both\s+|beide\s+|tous deux\s+)?"
+                            r"(?:the\s+|die\s+|les?\s+|la\s+)?(?:weakest|lowest|strongest|highest|schwachsten|"
+                            r"niedrigsten|starksten|plus faibles?|plus forts?)\b|\b(?:lowest|highest|weakest) at the "
+                            r"table\b|\b(?:the others|everyone else|rest of the table|die anderen|alle anderen|"
+                            r"les autres|tous les autres)\b")
+
+
 def _picts_answer(question: str, q: str, lang: str) -> Any:
     """Each player's defence given: the most gain the card's VP, the fewest lose them (ties all; all equal:
     nobody), from the engine's attack."""
     if not _PICTS.search(q) or not re.search(r"\b(pict\w*|pikt\w*)\b", q) and not _DEF_Q.search(q):
         return None
+    if _PART_OF_TABLE.search(q):
+        return None  # "Tom and I both have 0 and are the weakest": the others' defence is not given
     text = _case_folded(question)
     text = re.sub(r"\b(?:player|spieler|joueur|joueuse|seat) ?#?(\d)\b", r"P#\1", text, flags=re.IGNORECASE)
     text = _digits_keep_case(text)

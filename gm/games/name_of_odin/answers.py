@@ -604,7 +604,7 @@ def _gather_calc(q: str, lang: str) -> Any:
     if not GATHER.search(q) and not discard and not re.search(r"\bhow many vikings|wie viele wikinger|"
                                                               r"combien de vikings", q):
         return None
-    if re.search(r"\b(raid|raids|raubzug\w*|uberfall\w*|pillage\w*|pille\w*|score|scoring|wertung|decompte|end|ende|"
+    if re.search(r"\b(raid|raids|raubzug\w*|uberfall\w*|pillage\w*|pille\w*|score|scoring|\w*wertung|decompte|end|ende|"
                  r"fin|hero|heroes|held|helden|heldin|heros|heroine)\b", q):
         return None
     symbols: int | None = None
@@ -928,9 +928,15 @@ _UNMATCHED = re.compile(r"\b(\d|no|none|zero|one|two|three|null|kein\w*|eine?|zw
 _UNMATCHED_ADJ = re.compile(r"\b(\d|no|one|two|three|eine?|zwei|drei|une?|deux|trois)\s+(?:offen\w*|unmatched|"
                             r"leftover|remaining|ubrig\w*|restante?s?)\s+(cards?|karten?|cartes?)\b")
 _ALL_MATCHED = re.compile(r"\b(all (the )?(cards )?((are|were|get|got) )?matched|no cards? (are )?(left|unmatched)|"
-                          r"matched (them )?all|alle (karten )?(bedient|abgedeckt|gematcht)|"
+                          r"matched (them )?all|matched all( \w+)?|"
+                          r"alle (\w+ )?(karten )?(bedient|abgedeckt|gematcht|gekontert)|"
+                          r"(toutes|les trois|les deux) (\w+ )?(contrees|associees|couvertes)|"
                           r"toutes? (les cartes )?(associee|couverte|appariee)s?|nothing left|nichts (mehr )?ubrig|"
                           r"plus rien)\b")
+
+
+_MATCHED_N = re.compile(r"\b(?:matched|match|matching|bedient|gekontert|kontere|abgedeckt|contre|associe)\s+"
+                        r"(\d|one|two|three|eine?|zwei|drei|une?|deux|trois)\b")
 
 
 def _raid_named(q: str) -> Any:
@@ -954,6 +960,10 @@ def _fame_calc(q: str, lang: str) -> Any:
         unmatched = 0
     else:
         return None
+    if m and _ALL_MATCHED.search(q):
+        unmatched = 0  # "Three action cards ended up on the table and I matched all three"
+    elif m and (k := _MATCHED_N.search(q)) is not None and _num(k.group(1)) is not None:
+        unmatched = max(0, (unmatched or 0) - (_num(k.group(1)) or 0))  # "... and I matched two of them"
     if unmatched is None or not 0 <= unmatched <= 3:
         return None
     raid = _raid_named(q)
