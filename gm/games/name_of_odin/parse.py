@@ -902,6 +902,9 @@ class NooReading:
             return None  # "gathering warriors ..., so 3 warriors": one kind said twice is one
         if not _cover(list(cards), self.cards):
             return None
+        if self.cards and not self.loose and sum(p.n() for p in self.cards) < k and all(
+                p.vik is not None and p.sym is not None and not p.every for p in self.cards):
+            return None  # "nur eine Karte, die Krieger mit Handwerk": that card alone, never one more unsaid
         for p in self.loose:  # colours only: the Vikings gathered, or the cards paid
             if p.vik is not None and cards[0][0] != p.vik:
                 return None
@@ -1274,6 +1277,9 @@ class NooParser(GameParser):
         present = {s.kind for s in rest}
         cs = state.cs
         negated = "neg" in present
+        passes = [i for i, x in enumerate(rest) if x.kind == "verb" and x.value == "pass"]
+        if any(abs(i - j) <= 2 for i in passes for j, x in enumerate(rest) if x.kind == "neg"):
+            return "negated"  # "ich passe nicht", "je ne passe pas", "don't pass yet": never a pass
         if decision == "noo_exchange" and not [p for p in phrases if p.vik or p.sym] and (
                 ("exchange" in verbs and present & {"neg", "nope", "none"}) or "keep" in present):
             # "no second swap", "keinen Tausch mehr", "pas d'autre échange", "je garde mes cartes"
@@ -1349,6 +1355,9 @@ class NooParser(GameParser):
                 r.n_cards = p.count  # "I'll take him for one card"
             elif p.head == "card" and p.role == "for":
                 r.takes.append(p)
+            elif p.head == "card" and p.vik is None and p.sym is None and p.count is not None and not p.every \
+                    and decision == "noo_action" and r.n_cards is None and len(phrases) > 1:
+                r.n_cards = p.count  # "nur eine Karte, die Krieger ...": how many cards, beside which
             elif p.head == "card":
                 r.cards.append(p)
             elif p.vik is not None or p.sym is not None:
