@@ -1,5 +1,5 @@
 """The game master's move reading with the configured model, on blind sets or the corpus:
-`python bench/llm_parse.py [FILE ...] [--limit N] [--all]` (default: tests/data/odin_parse_corpus.jsonl).
+`python bench/llm_parse.py [FILE ...] [--game G] [--limit N]` (default: tests/data/odin_parse_corpus.jsonl).
 
 Needs a model (OPENAI_BASE_URL and/or OPENAI_API_KEY, GM_MODEL; e.g. `scripts/local_llm_server.sh start`).
 Each line goes through `gm.parse.llm.understand`, as at the table: the model is asked only where the offline
@@ -46,11 +46,12 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("files", nargs="*", default=[str(ROOT / "tests/data/odin_parse_corpus.jsonl")])
     ap.add_argument("--limit", type=int, default=0, help="at most this many lines (0: all)")
+    ap.add_argument("--game", default="odin", help="the game the lines are for (odin, name-of-odin, jorvik)")
     args = ap.parse_args()
     llm = from_env()
     if llm is None:
         sys.exit("no model configured: set OPENAI_BASE_URL (and GM_MODEL) or OPENAI_API_KEY")
-    game = load_game("odin")
+    game = load_game(args.game)
     rows = [json.loads(x) for f in args.files for x in Path(f).read_text(encoding="utf-8").splitlines() if x]
     if args.limit:
         rows = rows[:args.limit]
