@@ -19,7 +19,7 @@ player's display (crafts, traders, oracles, usable cards) and the goods being as
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core import NotationError
@@ -44,7 +44,7 @@ from engine.jorvik.actions import (
 from engine.jorvik.cards import GOODS
 from gm.games.jorvik import narrate
 from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, Named, add_common, tokenize
-from gm.text import is_question
+from gm.text import fold, is_question
 
 # ---- lexicon -----------------------------------------------------------------------------------------------
 
@@ -102,7 +102,8 @@ _VERBS: dict[str, tuple[str, str, str]] = {
               "place placer pose poser mets mettre vais envoie envoyer ajoute"),
     "want": ("want wanna bid claim demand", "will möchte moechte mag nachfragen biete bieten hätte haette",
              "veux voudrais demande demander vise"),
-    "reserve": ("reserve reserving reserved", "reserviere reservieren", "réserver réserve réservé"),
+    "reserve": ("reserve reserving reserved reservation", "reserviere reservieren reservier reservierung "
+                "reservierungsreihe", "réserver réserve réservé réservation réservations"),
     "buy": ("buy buying bought purchase", "kaufe kaufen kauf erwerbe", "achète achete acheter achèterai achat"),
     "take": ("take taking grab get", "nehme nehmen nimm nehm hole hol holen krall", "prends prendre prend "
              "récupère recupere"),
@@ -114,7 +115,7 @@ _VERBS: dict[str, tuple[str, str, str]] = {
              "fini finis terminé termine terminer"),
     "swap": ("swap swapping switch", "vertausche vertauschen tausch", "intervertir intervertis permute permuter"),
     "double": ("double doubling", "verdopple verdoppeln verdoppele", "double doubler"),
-    "pay": ("pay paying", "zahle zahlen bezahle bezahlen", "paie paye payer"),
+    "pay": ("pay paying afford", "zahle zahlen bezahle bezahlen leisten", "paie paye payer"),
     "use": ("use using activate play", "nutze nutzen benutze benutzen verwende verwenden aktiviere spiele einsetzen",
             "utilise utiliser active activer joue"),
     "craft": ("craft process produce fill", "verarbeite verarbeiten herstellen fülle fuelle", "fabrique fabriquer "
@@ -170,6 +171,14 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("market", "fr", "marché marche"),
     ("anygood", "en", "good goods something"), ("anygood", "de", "ware waren"),
     ("anygood", "fr", "marchandise marchandises"),
+    ("anygood", "en", "material materials resource resources"), ("anygood", "de", "material materialien rohstoff "
+                                                                    "rohstoffe"),
+    ("anygood", "fr", "materiau matériau matériaux materiaux ressource ressources"),
+    ("back", "en", "back"), ("back", "de", "zurück zurueck raus heraus"), ("back", "fr", "remets remettre remet"),
+    ("empty", "en", "empty vacant untouched unclaimed"), ("empty", "de", "leer leere leeren leeres leerer"),
+    ("empty", "fr", "vide vides"),
+    ("load", "en", "load loading loaded"), ("load", "de", "laden beladen verladen verladung verladephase"),
+    ("load", "fr", "charger chargement charge"),
     ("box", "en", "box"), ("box", "de", "schachtel"), ("box", "fr", "boîte boite"),
     ("colour", "en", "colour color"), ("colour", "de", "farbe"), ("colour", "fr", "couleur"),
     ("owncol", "en", "own normal regular"), ("owncol", "de", "normalen normale normaler eigenen eigene eigener"),
@@ -178,9 +187,9 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("rest", "en", "rest leftovers leftover remaining"), ("rest", "de", "rest restliche übrige uebrige"),
     ("rest", "fr", "reste restes"),
     ("expensive", "en", "expensive pricey costly"), ("expensive", "de", "teuer"), ("expensive", "fr", "cher chère"),
-    ("spaceword", "en", "space spaces spot field row line queue column card"),
-    ("spaceword", "de", "feld felder kartenfeld platz reihe nachfragereihe spalte karte"),
-    ("spaceword", "fr", "case cases emplacement file colonne carte"),
+    ("spaceword", "en", "space spaces spot spots field fields row rows line lines queue queues column card"),
+    ("spaceword", "de", "feld felder kartenfeld platz reihe reihen nachfragereihe nachfragezeile zeile spalte karte"),
+    ("spaceword", "fr", "case cases emplacement file files colonne carte"),
     ("yes", "en", "yes yeah yep yup sure ok okay"), ("yes", "de", "ja jep jawohl klar gerne gern"),
     ("yes", "fr", "oui ouais accord volontiers"),
     ("for", "en", "for against"), ("for", "de", "für fuer gegen"), ("for", "fr", "pour contre"),
@@ -199,6 +208,9 @@ _THIRD_FORMS = """takes buys sells places puts wants reserves stores pays uses p
     nimmt kauft verkauft setzt stellt legt geht holt opfert lagert zahlt nutzt passt verzichtet reserviert tauscht
     niemand jemand keiner
     prend met veut vend réserve personne""".split()
+# What the player's own Viking or card does, said in the third person ("my brown one withdraws").
+_THIRD_VERBS = {"withdraws": "withdraw", "passes": "pass", "buys": "buy", "pays": "pay", "verzichtet": "withdraw",
+                "passt": "pass", "kauft": "buy", "zahlt": "pay"}
 _COPULAS = "is are was were ist sind war waren est sont etait était".split()
 _MAYBE = "maybe perhaps could might would vielleicht eventuell könnte koennte konnte würde wuerde sollte " \
     "pourrais pourrait devrais".split()
@@ -228,6 +240,12 @@ def build_lexicon() -> Lexicon:
             lex.add(words, "v", verb, lang, fuzzy=True)
     for kind, lang, words in _WORDS:
         lex.add(words, kind, None, lang, fuzzy=kind in ("viking", "coin", "storage", "market", "expensive"))
+    for stem, kind in (("schiffs", "ship"), ("schiff", "ship"), ("händler", "trader"), ("haendler", "trader"),
+                       ("krieger", "warrior"), ("orakel", "oracle"), ("handwerks", "craft"), ("handwerk", "craft"),
+                       ("gelage", "feast"), ("skalden", "skald"), ("raubzug", "raid"), ("raubzugs", "raid"),
+                       ("gebäude", "building"), ("verräter", "traitor")):  # "Schiffsreihe", "Kriegerfeld"
+        lex.add(" ".join(stem + w for w in ("reihe", "feld", "spalte", "zeile")), "ctype", (kind, None), "de",
+                "row", fuzzy=True)
     lex.add(_THIRD_FORMS, "third", None, "en de fr")
     lex.add(_COPULAS, "copula", None, "en de fr")
     lex.add(_MAYBE, "maybe", None, "en de fr")
@@ -249,6 +267,8 @@ class Ref:
     space: int | None = None
     nth: int | None = None
     more: tuple[str, ...] = ()
+    size: int | None = None  # "the ship with 2 goods", "l'artisan à trois matériaux"
+    sup: str | None = None  # "the small ship" (min) / "the big ship" (max): by its goods
 
 
 @dataclass(slots=True)
@@ -276,6 +296,10 @@ class Intent:
     all: bool = False
     neg: bool = False
     nope: bool = False
+    back: bool = False  # "taking my Viking back", "Wikinger zurück", "je la remets"
+    vacant: bool = False  # "the empty row", "the ship nobody's on"
+    row: bool = False  # "a row", "eine Reihe", "une file": a demand row, not a reservation
+    alt: bool = False  # goods named as alternatives ("the amber or the jet"): one of them
     unknown: int = 0
 
     @property
@@ -293,7 +317,8 @@ class Intent:
     def empty(self) -> bool:
         return not (self.verbs or self.goods or self.refs or self.numbers or self.labels or self.took
                     or self.brown or self.coin or self.storage or self.market or self.supply or self.rest
-                    or self.expensive or self.yes or self.it or self.neg or self.nope)
+                    or self.expensive or self.yes or self.it or self.neg or self.nope or self.box or self.back
+                    or self.viking or self.own_colour or self.any_good or self.card_word or self.vacant)
 
 
 _SPLIT = {",", ";", ".", "!", ":"}
@@ -308,12 +333,26 @@ def _clauses(hits: list[Hit]) -> list[list[Hit]]:
         if h.text == "plus" and i + 1 < len(hits) and hits[i + 1].text in ("de", "d"):
             out[-1].append(h)  # FR "plus de …": "no more …"
             continue
+        if h.text in _AND and _goods_naming_card(hits, i):
+            out[-1].append(h)  # "the leather-and-wool craft": goods that name one card
+            continue
         if h.text in _SPLIT or h.text in _THEN or h.text in _AND:
             if out[-1]:
                 out.append([])
             continue
         out[-1].append(h)
     return [c for c in out if c]
+
+
+def _goods_naming_card(hits: list[Hit], i: int) -> bool:
+    """Whether the conjunction at `i` joins goods that, together, qualify the card named right after them."""
+    if i == 0 or hits[i - 1].first("good") is None:
+        return False
+    j = i + 1
+    while j < len(hits) and (hits[j].first("good") is not None or hits[j].text in _AND):
+        j += 1
+    return j > i + 1 and j < len(hits) and (hits[j].first("ctype") is not None
+                                            or hits[j].text in ("card", "karte", "carte"))
 
 
 def _after_correction(hits: list[Hit]) -> list[Hit]:
@@ -332,6 +371,8 @@ def _intent(clause: list[Hit]) -> Intent:
     it = Intent()
     pending_count: int | None = None
     pending_nth: int | None = None
+    pending_size: int | None = None
+    pending_sup: str | None = None
     after_for = False
     i = 0
     n = len(clause)
@@ -343,6 +384,23 @@ def _intent(clause: list[Hit]) -> Intent:
         m = _LABEL.match(text)
         if m:
             it.labels.append(f"{m.group(1)}.{m.group(2)}" if m.group(1) else f"R{m.group(3)}")
+            i += 1
+            continue
+        if text == "t" and prev is not None and prev.text in ("can", "couldn"):
+            it.neg = True  # "can't afford it"
+            i += 1
+            continue
+        if h.first("sup", "supadj") is not None and nxt is not None and nxt.first("ctype") is not None:
+            sup = h.first("sup", "supadj")
+            pending_sup = "min" if str(sup.value).startswith("min") else "max"  # type: ignore[union-attr]
+            i += 1
+            continue
+        if text in _NOBODY:
+            it.vacant = True  # "the ship nobody's on yet", "nobody wants the trader… I'll go there"
+            i += 1
+            continue
+        if text in _THIRD_VERBS and h.first("v") is None:
+            it.verbs.append(_THIRD_VERBS[text])  # "my brown one withdraws" (a remark was ruled out before)
             i += 1
             continue
         if text == "plus" and nxt is not None and nxt.text in ("de", "d"):
@@ -357,7 +415,7 @@ def _intent(clause: list[Hit]) -> Intent:
             good_entry = None
         e = h.first("code", "good", "ctype", "cname", "v", "viking", "brown", "coin", "storage", "market", "supply",
                     "rest", "expensive", "spaceword", "yes", "for", "num", "nth", "neg", "nope", "it", "keep", "all",
-                    "whole", "anygood", "box", "colour", "owncol")
+                    "whole", "anygood", "box", "colour", "owncol", "back", "empty")
         if good_entry is not None:
             kind, value = good_entry
         elif e is None:
@@ -370,6 +428,48 @@ def _intent(clause: list[Hit]) -> Intent:
         if text == "rien" and prev is not None and prev.text == "ne":
             i += 1
             continue  # "pour ne rien perdre": not a pass
+        if h.first("storage") is not None and prev is not None and prev.text in ("from", "du", "aus", "vom", "de"):
+            i += 1
+            continue  # "la laine du stock": where the good comes from, neither a target nor "stock" the verb
+        if kind == "v" and prev is not None and prev.text in ("you", "du", "tu") and i + 1 >= n:
+            i += 1
+            continue  # "here you go", "voilà, à toi": the verb is the other's
+        if kind == "neg" and any(x.text in ("care", "matter", "mind", "importe", "egal") for x in clause[i + 1:i + 4]):
+            i += 1
+            continue  # "don't care which", "n'importe lequel": the choice is open, nothing is refused
+        if kind == "good" and nxt is not None and (nxt.first("good") is not None or nxt.text in ("or", "and", "und",
+                                                                                                    "et", "ou")):
+            # "the leather-and-wool craft", "the amber/iron craft", "die Leder-Wolle-Karte": goods naming a card
+            j = i
+            named: list[str] = []
+            while j < n and (clause[j].first("good") is not None or clause[j].text in ("or", "and", "und", "et")
+                             and j + 1 < n and clause[j + 1].first("good") is not None):
+                g = clause[j].first("good")
+                if g is not None:
+                    named.append(g.value)
+                j += 1
+            card = clause[j] if j < n else None
+            if len(named) >= 2 and card is not None and (card.first("ctype") is not None
+                                                         or card.text in ("card", "karte", "carte")):
+                ct = card.first("ctype")
+                ctype = ct.value[0] if ct is not None else "any"
+                it.refs.append(Ref(ctype=ctype, good=named[0], more=tuple(named[1:]), sup=pending_sup))
+                pending_sup = None
+                i = j + 1
+                continue
+        if kind == "num" and nxt is not None and nxt.first("anygood") is not None and (
+                it.refs and it.refs[-1].ctype is not None and prev is not None and (
+                    prev.first("with", "to", "link") is not None or prev.first("ctype") is not None)):
+            it.refs[-1].size = value  # "the ship with 2 goods", "l'artisan à trois matériaux"
+            i += 2
+            continue
+        if kind == "num" and i + 2 < n and nxt is not None and nxt.first("anygood") is not None \
+                and clause[i + 2].first("ctype") is not None:
+            pending_size = value  # "the 3-goods ship"
+            i += 2
+            continue
+        if h.first("ctype") is not None and h.first("ctype").has("row"):  # type: ignore[union-attr]
+            it.row = True  # "eine Schiffsreihe": a demand row
         if kind == "num" and text in ("one", "un", "une") and not (
                 nxt is not None and nxt.first("viking", "good", "coin") is not None):
             i += 1
@@ -392,8 +492,8 @@ def _intent(clause: list[Hit]) -> Intent:
                 # "the amber trader": a good right before the card type qualifies it
                 if good is None and it.goods and prev is not None and prev.first("good") is not None:
                     good = it.goods.pop()[0]
-                ref = Ref(ctype=ctype, good=good, nth=pending_nth)
-                pending_nth = None
+                ref = Ref(ctype=ctype, good=good, nth=pending_nth, size=pending_size, sup=pending_sup)
+                pending_nth = pending_size = pending_sup = None
                 it.refs.append(ref)
                 j = i + 1
                 more: list[str] = []
@@ -436,6 +536,10 @@ def _intent(clause: list[Hit]) -> Intent:
             it.any_good = True
         elif kind == "box":
             it.box = True
+        elif kind == "back":
+            it.back = True
+        elif kind == "empty":
+            it.vacant = True
         elif kind == "owncol":
             it.own_colour = True
         elif kind == "colour":
@@ -446,6 +550,9 @@ def _intent(clause: list[Hit]) -> Intent:
         elif kind == "for":
             after_for = True
         elif kind == "spaceword":
+            if text in ("row", "rows", "queue", "queues", "line", "lines", "reihe", "reihen", "nachfragereihe",
+                        "nachfragezeile", "zeile", "file", "files"):
+                it.row = True
             if text in ("card", "karte", "carte") and prev is not None and prev.first("with") is not None:
                 it.card_word = True
             num = nxt.first("num") if nxt is not None else None
@@ -478,6 +585,10 @@ def _intent(clause: list[Hit]) -> Intent:
         i += 1
     if pending_nth is not None and not it.refs:
         it.refs.append(Ref(space=pending_nth))
+    if len(it.goods) >= 2 and any(c.first("or") is not None and not (c.text == "or" and k > 0 and clause[k - 1].text
+                                                                      in ("l", "d", "de"))
+                                  for k, c in enumerate(clause)):
+        it.alt = True  # "the amber or the jet": one of them
     # numbers 10-12 are whole tokens; 1-9 may be "num" entries: a bare number is a space in the demand phase
     return it
 
@@ -503,7 +614,7 @@ def _share(intents: list[Intent]) -> list[Intent]:
 
 _GOODS_DECISIONS = frozenset({"jorvik_assign", "jorvik_exchange", "jorvik_pick"})
 _FLAGS = ("brown", "coin", "storage", "market", "supply", "rest", "expensive", "yes", "it", "viking", "card_word",
-          "all", "neg", "nope", "any_good", "box", "own_colour")
+          "all", "neg", "nope", "any_good", "box", "own_colour", "back", "vacant", "row", "alt")
 
 
 def _union(a: Intent, b: Intent) -> Intent:
@@ -597,6 +708,8 @@ class Ctx:
     others: tuple[str, ...]
     offer: str | None
     held: dict[str, int]
+    vikings: int = 0  # own Vikings left to place (demand)
+    row_len: dict[int, int] = field(default_factory=dict)  # Vikings in each demand row
 
 
 def context(state: Any, player: int) -> Ctx:
@@ -611,7 +724,9 @@ def context(state: Any, player: int) -> Ctx:
     offer = d.facts.get("card") if d.kind in ("jorvik_purchase", "jorvik_reserved_purchase") else None
     both = [state.pool[g] + state.storage[seat][g] for g in range(8)]
     held = {GOODS[g]: n for g, n in enumerate(both) if n}
-    return Ctx(d.kind, seat, rows, spaces, cargo, own, others, offer, held)
+    vikings = int(d.facts.get("vikings", 0) or 0) if d.kind == "jorvik_demand" else 0
+    row_len = {sp + 1: len(r) for sp, r in enumerate(state.rows)}
+    return Ctx(d.kind, seat, rows, spaces, cargo, own, others, offer, held, vikings, row_len)
 
 
 def _effects(row: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -642,7 +757,9 @@ def ref_fits(ref: Ref, ctx: Ctx, cid: str, space: int | None = None) -> bool:
     if ref.cname is not None:
         return ref.cname in eff
     if ref.ctype is not None:
-        if ref.ctype == "building":
+        if ref.ctype == "any":
+            ok = True
+        elif ref.ctype == "building":
             ok = row["type"] == "building"
         elif ref.ctype == "defence":
             ok = row["type"] == "defence"
@@ -651,8 +768,25 @@ def ref_fits(ref: Ref, ctx: Ctx, cid: str, space: int | None = None) -> bool:
         if not ok:
             return False
         goods = _card_goods(ctx, cid)
+        if ref.size is not None and _card_size(ctx, cid) != ref.size:
+            return False
         return (ref.good is None or ref.good in goods) and all(g in goods for g in ref.more)
     return False
+
+
+def _card_size(ctx: Ctx, cid: str) -> int:
+    """How many goods a card is about: a ship's cargo, a craft's materials."""
+    eff = _effects(ctx.rows.get(cid, {}))
+    if "ship" in eff:
+        return int(eff["ship"].get("goods", len(ctx.cargo.get(cid, ()))))
+    if "craft" in eff:
+        return len(eff["craft"]["needs"])
+    return len(_card_goods(ctx, cid))
+
+
+def _exact_goods(ref: Ref, ctx: Ctx, cid: str) -> bool:
+    """A card named by all its goods ("the leather-and-wool craft" is leather + wool, not amber + leather + wool)."""
+    return bool(ref.more) and ref.good is not None and {ref.good, *ref.more} == _card_goods(ctx, cid)
 
 
 # ---- readings --------------------------------------------------------------------------------------------
@@ -665,6 +799,7 @@ class JReading:
     intent: Intent
     ctx: Ctx
     score: float = 1.0
+    open: bool = False  # the line leaves the choice open ("whichever"): no preference among what fits
 
     def kinds(self) -> frozenset[str] | None:
         verbs = self.intent.verbs
@@ -718,6 +853,18 @@ class JReading:
             return None
         return score + fit
 
+    def _extreme(self, ref: Ref, space: int) -> bool:
+        """"the small ship": the space holds the card of that kind with the fewest (most) goods among those the
+        words allow."""
+        it, ctx = self.intent, self.ctx
+        spaces = [sp for sp, c in ctx.spaces.items() if ref_fits(replace(ref, sup=None), ctx, c, sp)
+                  and not (it.row and sp > 6) and not (it.vacant and ctx.row_len.get(sp, 0))]
+        sizes = {sp: _card_size(ctx, ctx.spaces[sp]) for sp in spaces}
+        if space not in sizes:
+            return False
+        best = min(sizes.values()) if ref.sup == "min" else max(sizes.values())
+        return sizes[space] == best
+
     @property
     def storing(self) -> bool:
         """The storage named: "in storage", "ins Lager", or the warehouse while goods are assigned."""
@@ -734,11 +881,12 @@ class JReading:
         it, ctx = self.intent, self.ctx
         refs = it.refs
         if k in ("demand", "reserve"):
-            return bool(refs or it.numbers or it.viking or it.goods) and not (it.storage or it.market)
+            return bool(refs or it.numbers or it.viking or it.goods or it.vacant or it.row) and not (
+                it.storage or it.market)
         if k == "buy":
             return it.yes or (it.it and not it.neg) or it.card_word
         if k == "withdraw":
-            return it.expensive or it.nope or it.neg or it.box
+            return it.expensive or it.nope or it.neg or it.box or it.back
         if k == "skip":
             return it.nope or it.neg
         if k == "double":
@@ -777,9 +925,18 @@ class JReading:
             cid = ctx.spaces.get(action.space)
             if cid is None:
                 return None
+            if k == "reserve" and it.row and "reserve" not in it.verbs:
+                return None  # "in a row", "dans une file": a demand row
+            if it.vacant and (k != "demand" or ctx.row_len.get(action.space, 0)):
+                return None  # "an empty row", "the ship nobody's on yet"
+            if k == "reserve" and action.brown and not it.brown and ctx.vikings > 0:
+                return None  # a reservation is made with one's own Viking unless a brown one is named
             score = 0.0
             if refs:
                 if not any(ref_fits(r, ctx, cid, action.space) for r in refs):
+                    return None
+                sized = [r for r in refs if r.sup is not None and ref_fits(r, ctx, cid, action.space)]
+                if sized and not any(self._extreme(r, action.space) for r in sized):
                     return None
                 score += 1.0
             elif it.numbers:
@@ -791,7 +948,7 @@ class JReading:
                     return None
             if refs and it.goods and not {g for g, _ in it.goods} <= _card_goods(ctx, cid):
                 return None
-            if k == "demand" and it.viking and "reserve" not in it.verbs:
+            if k == "demand" and it.viking and "reserve" not in it.verbs and not self.open:
                 score += 0.25  # "a Viking on a ship": a demand row rather than a reservation
             if it.brown:
                 return score + 1.0 if action.brown else None
@@ -803,8 +960,8 @@ class JReading:
                 if not any(ref_fits(r, ctx, ctx.offer) or (r.cname == "pay_purchase") for r in refs):
                     return None
             pays_with_card = it.card_word or any(r.cname == "pay_purchase" for r in refs)
-            if action.with_card != pays_with_card:
-                return None
+            if action.with_card != pays_with_card and not (self.open and not it.card_word):
+                return None  # "wie ich zahle, überleg ich noch": either way of paying
             if it.neg:
                 return None
             return 0.0
@@ -818,7 +975,7 @@ class JReading:
             if refs:
                 if not any(ref_fits(r, ctx, action.card) for r in refs if r.space is None):
                     return None
-                return 1.0
+                return 1.5 if any(_exact_goods(r, ctx, action.card) for r in refs) else 1.0
             return 0.0
         if k in ("sell", "sacrifice"):
             want = "trader" if k == "sell" else "oracle"
@@ -874,6 +1031,9 @@ class JReading:
         crafts = [r.code for r in it.refs if r.code]
         if any(r.ctype == "craft" for r in it.refs):
             crafts += [c for c in ctx.own if ctx.rows.get(c, {}).get("type") == "craft"]
+        elif any(r.ctype == "any" for r in it.refs):  # "Eisen auf die Leder-Wolle-Karte"
+            crafts += [c for c in ctx.own if ctx.rows.get(c, {}).get("type") == "craft"
+                       and any(ref_fits(r, ctx, c) for r in it.refs if r.ctype == "any")]
         for g in goods:
             if "sell" in verbs:
                 out.append(Sell(g))
@@ -964,9 +1124,10 @@ class JorvikParser(GameParser):
         if texts and texts[0] in _THIRD or any(a in _THIRD and b.first("v") is not None
                                                for a, b in zip(texts, hits[1:], strict=False)):
             return [], ctx, "statement"  # "he always buys the ships", "sie nimmt immer das Schiff"
-        if any(h.first("third") is not None and h.first("v") is None for h in hits):
-            return [], ctx, "statement"  # "Ben takes the ship", "nobody wants the craft"
-        if any(h.first("copula") is not None for h in hits) and not any(h.first("v") for h in hits):
+        if _remark(hits, self.rewrite(text)):
+            return [], ctx, "statement"  # "Ben takes the ship", "nobody wants the craft", "Marie a posé …"
+        if any(h.first("copula") is not None and h.first("anygood") is None for h in hits) and not any(
+                h.first("v") for h in hits):
             return [], ctx, "statement"  # "the ship is expensive", "le navire est cher"
         for h, nxt in zip(hits, [*hits[1:], None], strict=True):
             if h.first("maybe") is not None and (nxt is None or nxt.text not in ("you", "du", "tu", "vous")):
@@ -1047,8 +1208,64 @@ class JorvikParser(GameParser):
             it.neg = False
         elif it.neg:
             return Interpretation([], "negated")
-        readings.append(JReading(it, ctx))
-        return Interpretation(readings, confirm=_open_choice(hits))
+        open_choice = _open_choice(hits)
+        readings.append(JReading(it, ctx, open=open_choice))
+        return Interpretation(readings, confirm=open_choice)
+
+
+_NOBODY = frozenset({"nobody", "noone", "niemand", "keiner", "personne"})
+_SELF = frozenset({"i", "ich", "je", "j", "moi", "me"})
+_OTHERS_DONE = re.compile(
+    r"\b(?:a|ont|hat|haben|has|have)\s+(?:(?:schon|gerade|deja|déjà|just|already|das|den|die|sich)\s+)*"
+    r"(?:pose|pris|mis|achete|vendu|choisi|paye|stocke|echange|taken|took|put|bought|reserved|"
+    r"placed|sold|picked|gone|genommen|gesetzt|gekauft|gestellt|reserviert|verkauft|gelegt)\b")
+
+
+def _remark(hits: list[Hit], raw: str) -> bool:
+    """Someone else acting or having acted ("Ben takes the ship", "nobody wants the craft", "Marie a posé sur
+    l'artisan"), not the player's own Viking, card or good doing something ("my brown one withdraws", "der Verräter
+    geht zurück in die Schachtel", "leather goes on the craft"), nor "nobody" describing a card ("the ship nobody's
+    on yet"; "nobody wants the amber trader... I'll go there")."""
+    low = fold(raw)
+    m = _OTHERS_DONE.search(low)
+    if m is not None:
+        before = low[:m.start()].split()
+        if not (before and before[-1].strip(",.!'") in ("j", "i", "ich", "wir", "we", "nous", "je")) \
+                and not low[:m.start()].rstrip().endswith(("j'", "j’")):
+            return True
+    skip = -1
+    for i, h in enumerate(hits):
+        if i == skip or h.first("third") is None or h.first("v") is not None:
+            continue
+        if h.text in _NOBODY:
+            j = i + 1
+            while j < len(hits) and hits[j].first("neg") is not None:
+                j += 1
+            nxt = hits[j] if j < len(hits) else None
+            if nxt is None or nxt.first("third", "v") is None:
+                continue  # "the ship nobody's on": a card described
+            if _self_acts(hits[j + 1:]):
+                skip = j
+                continue  # "nobody wants the trader... I'll go there"
+            return True
+        if h.text in ("everybody", "everyone", "someone", "jemand"):
+            return True
+        subject = []
+        for x in reversed(hits[max(0, i - 4):i]):
+            if x.text in _SPLIT or x.text in _AND:
+                break
+            subject.append(x)
+        if any(x.first("viking", "ctype", "cname", "good", "brown", "code", "poss") is not None for x in subject) and \
+                not any(x.text in _SELF or not x.entries and x.text.isalpha() for x in subject):
+            continue  # "my other viking gets it cheaper", "der Verräter geht zurück"
+        return True
+    return False
+
+
+def _self_acts(hits: list[Hit]) -> bool:
+    """A later part of the line where the player says what they do ("… I'll go there", "… je prends")."""
+    return any(h.text in _SELF and any(x.first("v") is not None for x in hits[k + 1:k + 4]) for k, h in
+               enumerate(hits))
 
 
 def _raw_text(hits: list[Hit]) -> str:
@@ -1080,7 +1297,7 @@ def _refused(it: Intent) -> str | None:
         return "chat"
     if not (it.verbs or it.goods or it.refs or it.numbers or it.labels or it.yes or it.expensive or it.nope
             or it.neg or it.rest or it.supply or it.storage or it.market or it.coin or it.it or it.card_word
-            or it.box or it.any_good):
+            or it.box or it.any_good or it.back or it.vacant or it.row):
         return "no_move_words"
     return None
 
