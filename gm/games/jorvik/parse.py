@@ -278,6 +278,7 @@ class Intent:
     refs: list[Ref] = field(default_factory=list)
     numbers: list[int] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)
+    slots: list[frozenset[str]] = field(default_factory=list)  # traitor: the places the two Vikings may stand on
     took: str | None = None  # an exchange's "for <good>|coin"
     brown: bool = False
     coin: bool = False
@@ -394,6 +395,12 @@ def _intent(clause: list[Hit]) -> Intent:
             sup = h.first("sup", "supadj")
             pending_sup = "min" if str(sup.value).startswith("min") else "max"  # type: ignore[union-attr]
             i += 1
+            continue
+        named = _card_phrase(clause, i)
+        if named is not None:
+            kind_, skip_ = named
+            it.refs.append(Ref(cname=kind_))  # "la maison d'échange", "the exchange house"
+            i += skip_
             continue
         if text in _NOBODY:
             it.vacant = True  # "the ship nobody's on yet", "nobody wants the trader… I'll go there"
@@ -593,6 +600,32 @@ def _intent(clause: list[Hit]) -> Intent:
     return it
 
 
+# Card names of several words: (words, effect kind); "d"/"de"/"des" between them are skipped.
+_PHRASES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("maison", "echange"), "exchange"), (("maison", "echanges"), "exchange"), (("exchange", "house"), "exchange"),
+    (("trading", "house"), "exchange"), (("trading", "post"), "exchange"), (("trade", "house"), "exchange"),
+    (("long", "house"), "brown_vikings"), (("shield", "wall"), "double_warrior"), (("mur", "boucliers"),
+                                                                                  "double_warrior"),
+    (("market", "stall"), "take_supply_good"), (("maison", "commerce"), "exchange"),
+)
+
+
+def _card_phrase(clause: list[Hit], i: int) -> tuple[str, int] | None:
+    """A card name of several words starting at `i`: (effect kind, tokens used)."""
+    for words, kind in _PHRASES:
+        j, k = i, 0
+        while j < len(clause) and k < len(words):
+            t = clause[j].text
+            if t == words[k]:
+                k += 1
+            elif k == 0 or t not in ("d", "de", "des", "du", "l"):
+                break
+            j += 1
+        if k == len(words):
+            return kind, j - i
+    return None
+
+
 def _share(intents: list[Intent]) -> list[Intent]:
     """Clauses that only name goods take the verb and target of a neighbour: the next one that has them when
     only bare clauses lie between ("amber and iron to the trader"), else the previous ("sell amber and iron")."""
@@ -649,9 +682,20 @@ def _merge_clauses(intents: list[Intent], ctx: Ctx) -> list[Intent]:
         for x in intents[1:]:
             merged = _union(merged, x)
         return [merged]
+    if any(x.goods for x in intents):
+        told = [x for x in intents if _explains(x)]
+        if told and len(told) < len(intents):
+            # "Eisen auf den Markt, zwei Waren gegen eine Münze": the rule recited, the goods named elsewhere
+            intents = [x for x in intents if not _explains(x)]
+            for x in intents:
+                if x.goods and not (x.refs or x.storage or x.supply or set(x.verbs) - {"place", "give", "exchange"}):
+                    x.market = True
     out: list[Intent] = []
     for x in intents:
-        if not x.goods and not x.verbs and out:
+        if x.goods and out and not out[-1].goods and (out[-1].any_good or out[-1].took) and (
+                not x.verbs or x.verbs == out[-1].verbs):
+            out[-1] = _union(out[-1], x)  # "store something, the amber or the jet"
+        elif not x.goods and not x.verbs and out:
             out[-1] = _union(out[-1], x)
         elif out and not out[-1].goods and not out[-1].verbs:
             out[-1] = _union(out[-1], x)
@@ -660,10 +704,20 @@ def _merge_clauses(intents: list[Intent], ctx: Ctx) -> list[Intent]:
     return out
 
 
+def _explains(it: Intent) -> bool:
+    """A clause that recites an exchange's rate without naming a good ("zwei Waren gegen eine Münze", "deux
+    marchandises contre une pièce")."""
+    return it.any_good and not it.goods and bool(it.took or it.coin) and not it.refs
+
+
 def _expand(intents: list[Intent], held: dict[str, int]) -> list[Intent]:
-    """One intent per action: "2 Wolle verkaufen" is two sales, "3 wool for iron" three gives and a take."""
+    """One intent per action: "2 Wolle verkaufen" is two sales, "3 wool for iron" three gives and a take; goods
+    named as alternatives ("Bernstein oder Leder") are one step, asked about."""
     out: list[Intent] = []
     for it in intents:
+        if it.alt:
+            out.append(_with(it, list(it.goods)))
+            continue
         if it.took is not None and it.goods:
             for good, count in it.goods:
                 n = held.get(good, count) if it.all else count
@@ -915,7 +969,7 @@ class JReading:
         if k == "pick":
             return bool(refs) and ctx.decision == "jorvik_pick"
         if k == "swap":
-            return len(it.labels) == 2
+            return len(it.labels) == 2 or len(it.slots) == 2
         return False
 
     def _fit(self, action: Any, k: str) -> float | None:
@@ -989,6 +1043,9 @@ class JReading:
             return 1.0 if any(ref_fits(r, ctx, action.card) for r in refs) else None
         if k in ("double", "pay"):
             return 0.0
+        if k == "swap" and len(it.slots) == 2:
+            a, b = it.slots
+            return 1.0 if action.a in a and action.b in b or action.b in a and action.a in b else None
         if k == "swap":
             if len(it.labels) != 2:
                 return None
@@ -1139,7 +1196,12 @@ class JorvikParser(GameParser):
         if any(h.first("or") is not None for h in hits) and len(verbs_said) >= 2:
             return [], ctx, "alternatives"  # "einlagern oder opfern?"
         intents = [x for x in (_intent(c) for c in _clauses(hits)) if not x.empty]
-        return _merge(_share(intents), ctx), ctx, None
+        merged = _merge(_share(intents), ctx)
+        if ctx.decision == "jorvik_traitor_swap" and merged and len(merged[0].labels) != 2:
+            slots = _swap_slots(hits, ctx, state)
+            if len(slots) == 2:
+                merged[0].slots = slots
+        return merged, ctx, None
 
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
         words = text.strip().lower().split()
@@ -1266,6 +1328,60 @@ def _self_acts(hits: list[Hit]) -> bool:
     """A later part of the line where the player says what they do ("… I'll go there", "… je prends")."""
     return any(h.text in _SELF and any(x.first("v") is not None for x in hits[k + 1:k + 4]) for k, h in
                enumerate(hits))
+
+
+_SWAP_SPLIT = frozenset({"with", "mit", "avec", "and", "und", "et", ",", ";", ":", ".", "gegen", "contre", "for"})
+
+
+def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
+    """The traitor's two Vikings described by where they stand: "the first one on the warrior", "den Ersten am
+    Schiff", "le troisième du guerrier", "einem am Krieger" (any in that row), "1.3", "R2"."""
+    reserved = {f"R{k + 1}": state.cards.ids[card] for k, (card, _) in enumerate(state.reserved)}
+    segments: list[list[Hit]] = [[]]
+    for h in hits:
+        if h.text in _SWAP_SPLIT:
+            segments.append([])
+        else:
+            segments[-1].append(h)
+    out: list[frozenset[str]] = []
+    for seg in segments:
+        labels: set[str] = set()
+        nth: int | None = None
+        last = False
+        refs: list[Ref] = []
+        for k, h in enumerate(seg):
+            m = _LABEL.match(h.text)
+            if m:
+                labels.add(f"{m.group(1)}.{m.group(2)}" if m.group(1) else f"R{m.group(3)}")
+            elif h.first("nth") is not None:
+                nth = h.first("nth").value  # type: ignore[union-attr]
+            elif h.first("last") is not None:
+                last = True
+            elif h.first("code") is not None:
+                refs.append(Ref(code=h.first("code").value))  # type: ignore[union-attr]
+            elif h.first("cname") is not None:
+                refs.append(Ref(cname=h.first("cname").value))  # type: ignore[union-attr]
+            elif h.first("ctype") is not None and h.first("ctype").value[0] != "traitor":  # type: ignore[union-attr]
+                refs.append(Ref(ctype=h.first("ctype").value[0], good=h.first("ctype").value[1]))  # type: ignore
+            elif h.first("spaceword") is not None and k + 1 < len(seg) and seg[k + 1].text.isdigit():
+                refs.append(Ref(space=int(seg[k + 1].text)))
+        if not labels and refs:
+            for sp, cid in ctx.spaces.items():
+                n = ctx.row_len.get(sp, 0)
+                if sp > 6 or not n or not any(ref_fits(r, ctx, cid, sp) for r in refs):
+                    continue
+                if last:
+                    labels.add(f"{sp}.{n}")
+                elif nth is not None:
+                    if nth <= n:
+                        labels.add(f"{sp}.{nth}")
+                else:
+                    labels.update(f"{sp}.{p}" for p in range(1, n + 1))
+            if nth is None and not last:
+                labels.update(slot for slot, cid in reserved.items() if any(ref_fits(r, ctx, cid) for r in refs))
+        if labels:
+            out.append(frozenset(labels))
+    return out
 
 
 def _raw_text(hits: list[Hit]) -> str:
