@@ -50,7 +50,8 @@ _INVERTED = re.compile(r"^\s*(can|could|should|may|might|must|do|does|did|is|are
 
 # German verb-first statements that look inverted but are no question without a question mark: "Nehm ich." ("I'll
 # take it"), "Nehm ich, drei Münzen", "kann ich mir nicht leisten", "kann ich leider nicht bezahlen".
-_DE_STATEMENT = re.compile(r"^\s*(?:nehme?|mach|mache|kaufe?|spiele?)\s+ich\s*(?:$|[,.!;:]|\s+(?:auch|gerne?|so)\b)|"
+_DE_STATEMENT = re.compile(r"^\s*(?:nehme?|mach|mache|kaufe?|spiele?)\s+ich\s*"
+                           r"(?:$|[,.!;:]|\s+(?:auch|gerne?|so|nicht|nich|doch|jetzt|dann)\b)|"
                            r"^\s*(?:kann|konnte)\s+ich\s+(?:(?:mir|es|das|den|die|dich|sie|ihn|leider|eh|halt|"
                            r"doch|aber)\s+){0,3}(?:nicht|nich|kein|keine|keinen|nie)\b")
 
