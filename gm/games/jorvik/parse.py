@@ -115,7 +115,7 @@ _VERBS: dict[str, tuple[str, str, str]] = {
              "fini finis terminé termine terminer"),
     "swap": ("swap swapping switch", "vertausche vertauschen tausch", "intervertir intervertis permute permuter"),
     "double": ("double doubling", "verdopple verdoppeln verdoppele", "double doubler"),
-    "pay": ("pay paying afford", "zahle zahlen bezahle bezahlen leisten", "paie paye payer"),
+    "pay": ("pay paying afford", "zahle zahlen bezahle bezahlen leisten", "paie paye payer permettre"),
     "use": ("use using activate play", "nutze nutzen benutze benutzen verwende verwenden aktiviere spiele einsetzen",
             "utilise utiliser active activer joue"),
     "craft": ("craft process produce fill", "verarbeite verarbeiten herstellen fülle fuelle", "fabrique fabriquer "
@@ -174,7 +174,10 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("anygood", "en", "material materials resource resources"), ("anygood", "de", "material materialien rohstoff "
                                                                     "rohstoffe"),
     ("anygood", "fr", "materiau matériau matériaux materiaux ressource ressources"),
-    ("back", "en", "back"), ("back", "de", "zurück zurueck raus heraus"), ("back", "fr", "remets remettre remet"),
+    ("back", "en", "back home"), ("back", "de", "zurück zurueck raus heraus heim zurücknehmen zurückholen"),
+    ("back", "fr", "remets remettre remet reprends reprendre rentre rentrer maison"),
+    ("open", "en", "whichever whatever either"), ("open", "de", "egal wurst irgendeine irgendeinen irgendwo"),
+    ("open", "fr", "importe quelconque"),
     ("empty", "en", "empty vacant untouched unclaimed"), ("empty", "de", "leer leere leeren leeres leerer"),
     ("empty", "fr", "vide vides"),
     ("load", "en", "load loading loaded"), ("load", "de", "laden beladen verladen verladung verladephase"),
@@ -247,6 +250,7 @@ def build_lexicon() -> Lexicon:
         lex.add(" ".join(stem + w for w in ("reihe", "feld", "spalte", "zeile")), "ctype", (kind, None), "de",
                 "row", fuzzy=True)
     lex.add(_THIRD_FORMS, "third", None, "en de fr")
+    lex.add("nah naw nee", "nope", None, "en")
     lex.add(_COPULAS, "copula", None, "en de fr")
     lex.add(_MAYBE, "maybe", None, "en de fr")
     for cid in narrate.default_rows():
@@ -441,7 +445,8 @@ def _intent(clause: list[Hit]) -> Intent:
         if kind == "v" and prev is not None and prev.text in ("you", "du", "tu") and i + 1 >= n:
             i += 1
             continue  # "here you go", "voilà, à toi": the verb is the other's
-        if kind == "neg" and any(x.text in ("care", "matter", "mind", "importe", "egal") for x in clause[i + 1:i + 4]):
+        if kind == "neg" and (any(x.text in ("care", "matter", "mind", "importe", "egal") for x in clause[i + 1:i + 4])
+                              or prev is not None and prev.text in _NOBODY):
             i += 1
             continue  # "don't care which", "n'importe lequel": the choice is open, nothing is refused
         if kind == "good" and nxt is not None and (nxt.first("good") is not None or nxt.text in ("or", "and", "und",
@@ -514,6 +519,8 @@ def _intent(clause: list[Hit]) -> Intent:
         elif kind == "cname":
             it.refs.append(Ref(cname=value))
         elif kind == "v":
+            if value == "take" and any(x.first("back") is not None for x in clause[i + 1:]):
+                value = "withdraw"  # "taking my Viking back", "je reprends mon viking"
             it.verbs.append(value)
         elif kind == "keep":
             it.verbs.append("keep")
@@ -1183,8 +1190,9 @@ class JorvikParser(GameParser):
             return [], ctx, "statement"  # "he always buys the ships", "sie nimmt immer das Schiff"
         if _remark(hits, self.rewrite(text)):
             return [], ctx, "statement"  # "Ben takes the ship", "nobody wants the craft", "Marie a posé …"
-        if any(h.first("copula") is not None and h.first("anygood") is None for h in hits) and not any(
-                h.first("v") for h in hits):
+        if any(h.first("copula") is not None and h.first("anygood") is None and not (
+                k > 1 and texts[k - 1] in _NOBODY and hits[k - 2].first("ctype") is not None)
+               for k, h in enumerate(hits)) and not any(h.first("v") for h in hits):
             return [], ctx, "statement"  # "the ship is expensive", "le navire est cher"
         for h, nxt in zip(hits, [*hits[1:], None], strict=True):
             if h.first("maybe") is not None and (nxt is None or nxt.text not in ("you", "du", "tu", "vous")):
