@@ -176,15 +176,20 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("anygood", "fr", "materiau matériau matériaux materiaux ressource ressources"),
     ("back", "en", "back home"), ("back", "de", "zurück zurueck raus heraus heim zurücknehmen zurückholen"),
     ("back", "fr", "remets remettre remet reprends reprendre rentre rentrer maison"),
-    ("open", "en", "whichever whatever either"), ("open", "de", "egal wurst irgendeine irgendeinen irgendwo"),
+    ("open", "en", "whichever whatever either"),
+    ("open", "de", "egal wurst irgendein irgendeine irgendeinen irgendeinem irgendwo"),
     ("open", "fr", "importe quelconque"),
+    ("filler", "en", "starting start begin beginning first then loading"), ("filler", "de", "zuerst erstmal anfangen "
+                                                                         "beginne fange starte"),
+    ("filler", "fr", "commence commencer d'abord abord"),
     ("empty", "en", "empty vacant untouched unclaimed"), ("empty", "de", "leer leere leeren leeres leerer"),
     ("empty", "fr", "vide vides"),
     ("load", "en", "load loading loaded"), ("load", "de", "laden beladen verladen verladung verladephase"),
     ("load", "fr", "charger chargement charge"),
     ("box", "en", "box"), ("box", "de", "schachtel"), ("box", "fr", "boîte boite"),
     ("colour", "en", "colour color"), ("colour", "de", "farbe"), ("colour", "fr", "couleur"),
-    ("owncol", "en", "own normal regular"), ("owncol", "de", "normalen normale normaler eigenen eigene eigener"),
+    ("owncol", "en", "own normal regular mine"), ("owncol", "de", "normalen normale normaler eigenen eigene eigener"),
+    ("owncol", "fr", "mien miens mienne miennes"),
     ("owncol", "fr", "propre propres normal normaux"),
     ("supply", "en", "supply bag"), ("supply", "de", "vorrat warenablage ablage"),
     ("rest", "en", "rest leftovers leftover remaining"), ("rest", "de", "rest restliche übrige uebrige"),
@@ -305,6 +310,8 @@ class Intent:
     vacant: bool = False  # "the empty row", "the ship nobody's on"
     row: bool = False  # "a row", "eine Reihe", "une file": a demand row, not a reservation
     alt: bool = False  # goods named as alternatives ("the amber or the jet"): one of them
+    not_brown: bool = False  # "not a brown one", "keinen braunen"
+    others: bool = False  # "his Viking": someone else's
     unknown: int = 0
 
     @property
@@ -323,7 +330,8 @@ class Intent:
         return not (self.verbs or self.goods or self.refs or self.numbers or self.labels or self.took
                     or self.brown or self.coin or self.storage or self.market or self.supply or self.rest
                     or self.expensive or self.yes or self.it or self.neg or self.nope or self.box or self.back
-                    or self.viking or self.own_colour or self.any_good or self.card_word or self.vacant)
+                    or self.viking or self.own_colour or self.any_good or self.card_word or self.vacant
+                    or self.not_brown or self.others)
 
 
 _SPLIT = {",", ";", ".", "!", ":"}
@@ -405,6 +413,25 @@ def _intent(clause: list[Hit]) -> Intent:
             kind_, skip_ = named
             it.refs.append(Ref(cname=kind_))  # "la maison d'échange", "the exchange house"
             i += skip_
+            continue
+        if h.first("neg") is not None and any(x.first("brown") is not None for x in clause[i + 1:i + 3]) and all(
+                x.first("brown", "art", "viking") is not None or x.text in ("one", "un") for x in clause[i + 1:i + 3]):
+            it.not_brown = True  # "not a brown one", "keinen braunen": own Viking (or, alone, no more brown ones)
+            i += 1
+            while i < n and clause[i].first("brown", "art", "viking") is not None or i < n and clause[i].text in (
+                    "one", "un"):
+                i += 1
+            continue
+        if h.first("poss") is not None and prev is not None and prev.text in ("von", "of", "des") and (
+                nxt is None or nxt.first("viking") is not None):
+            it.own_colour = True  # "einem von meinen", "one of my vikings"
+        if h.first("his") is not None and nxt is not None and nxt.first("viking") is not None:
+            it.others = True  # "Tom put his viking on the oracle"
+        if text in ("a", "an", "one", "un", "une", "ein", "eine", "einer", "einem") and nxt is not None \
+                and nxt.first("anygood") is not None and it.refs and it.refs[-1].ctype is not None \
+                and prev is not None and prev.first("with", "to", "link") is not None:
+            it.refs[-1].size = 1  # "le navire à une marchandise", "the ship with one good"
+            i += 2
             continue
         if text in _NOBODY:
             it.vacant = True  # "the ship nobody's on yet", "nobody wants the trader… I'll go there"
@@ -654,7 +681,7 @@ def _share(intents: list[Intent]) -> list[Intent]:
 
 _GOODS_DECISIONS = frozenset({"jorvik_assign", "jorvik_exchange", "jorvik_pick"})
 _FLAGS = ("brown", "coin", "storage", "market", "supply", "rest", "expensive", "yes", "it", "viking", "card_word",
-          "all", "neg", "nope", "any_good", "box", "own_colour", "back", "vacant", "row", "alt")
+          "all", "neg", "nope", "any_good", "box", "own_colour", "back", "vacant", "row", "alt", "not_brown", "others")
 
 
 def _union(a: Intent, b: Intent) -> Intent:
@@ -843,6 +870,11 @@ def _card_size(ctx: Ctx, cid: str) -> int:
     if "craft" in eff:
         return len(eff["craft"]["needs"])
     return len(_card_goods(ctx, cid))
+
+
+def _exact_exists(ref: Ref, ctx: Ctx) -> bool:
+    """Some card in a display has exactly the goods the words name."""
+    return any(_exact_goods(ref, ctx, c) for c in (*ctx.own, *ctx.others))
 
 
 def _exact_goods(ref: Ref, ctx: Ctx, cid: str) -> bool:
@@ -1034,8 +1066,10 @@ class JReading:
             if it.labels:
                 return None
             if refs:
-                if not any(ref_fits(r, ctx, action.card) for r in refs if r.space is None):
-                    return None
+                if not any(ref_fits(r, ctx, action.card) and (_exact_goods(r, ctx, action.card)
+                                                              or not _exact_exists(r, ctx)) for r in refs
+                           if r.space is None):
+                    return None  # "the leather-and-wool craft" is not the amber + leather + wool one
                 return 1.5 if any(_exact_goods(r, ctx, action.card) for r in refs) else 1.0
             return 0.0
         if k in ("sell", "sacrifice"):
@@ -1093,7 +1127,11 @@ class JReading:
             out.append({"jorvik_purchase": Withdraw(), "jorvik_reserved_purchase": Withdraw(),
                         "jorvik_assign": Done()}.get(ctx.decision, Skip()))
         crafts = [r.code for r in it.refs if r.code]
-        if any(r.ctype == "craft" for r in it.refs):
+        if any(r.ctype == "craft" and r.more for r in it.refs):  # "the leather-and-wool craft"
+            crafts += [c for c in ctx.own if ctx.rows.get(c, {}).get("type") == "craft"
+                       and any(ref_fits(r, ctx, c) and (_exact_goods(r, ctx, c) or not _exact_exists(r, ctx))
+                               for r in it.refs if r.ctype == "craft")]
+        elif any(r.ctype == "craft" for r in it.refs):
             crafts += [c for c in ctx.own if ctx.rows.get(c, {}).get("type") == "craft"]
         elif any(r.ctype == "any" for r in it.refs):  # "Eisen auf die Leder-Wolle-Karte"
             crafts += [c for c in ctx.own if ctx.rows.get(c, {}).get("type") == "craft"
@@ -1136,7 +1174,8 @@ _REGRET_WORDS = frozenset({"aurais", "aurait", "hatte", "haette", "shouldve", "w
 _THIRD = frozenset({"he", "she", "they", "er", "sie", "il", "elle", "ils", "elles"})
 # Words that leave the choice open or say the player is still deciding ("whichever", "n'importe laquelle",
 # "überleg ich noch"): a move read from such a line is offered back for a yes, never played at once.
-_OPEN_CHOICE = frozenset({"whichever", "whatever", "anyone", "any", "egal", "irgendeine", "irgendeinen",
+_OPEN_CHOICE = frozenset({"whichever", "whatever", "anyone", "any", "egal", "irgendein", "irgendeine", "irgendeinen",
+                          "irgendeinem",
                           "irgendwo", "importe", "nimporte", "quelconque", "uberleg", "uberlege", "ueberleg",
                           "ueberlege", "reflechis", "reflechi", "thinking", "unsure", "weiss", "sais"})
 
@@ -1271,6 +1310,13 @@ class JorvikParser(GameParser):
         it = first
         declining = ctx.decision in ("jorvik_purchase", "jorvik_reserved_purchase", "jorvik_traitor_swap",
                                      "jorvik_picts_double", "jorvik_picts_protect")
+        if it.others:
+            return Interpretation([], "statement")  # "Tom put his viking on the oracle"
+        if it.not_brown:
+            if it.refs or it.numbers or it.verbs and set(it.verbs) - {"skip", "pass", "done", "withdraw"}:
+                it.own_colour = True  # "the oracle, not a brown one"
+            else:
+                it.neg = it.brown = True  # "keine braunen mehr": no more brown Vikings
         if (it.neg or it.nope) and not it.goods and (declining or it.brown and not it.refs and not it.numbers):
             # "nein", "no thanks", "I don't buy it", "kein Verräter", "keine braunen mehr": decline the choice
             if not set(it.verbs) & {"withdraw", "pass", "skip", "lose", "keep", "done"}:
@@ -1288,7 +1334,8 @@ _SELF = frozenset({"i", "ich", "je", "j", "moi", "me"})
 _OTHERS_DONE = re.compile(
     r"\b(?:a|ont|hat|haben|has|have)\s+(?:(?:schon|gerade|deja|déjà|just|already|das|den|die|sich)\s+)*"
     r"(?:pose|pris|mis|achete|vendu|choisi|paye|stocke|echange|taken|took|put|bought|reserved|"
-    r"placed|sold|picked|gone|genommen|gesetzt|gekauft|gestellt|reserviert|verkauft|gelegt)\b")
+    r"placed|sold|picked|gone|genommen|gesetzt|gekauft|gestellt|reserviert|verkauft|gelegt)\b|"
+    r"\b(?:a|ont)\s+(?:deja\s+)?(?:reserve|place)\s+(?:le|la|l|les|un|une|sur|dans|au|son|sa|ses|deux|trois)\b")
 
 
 def _remark(hits: list[Hit], raw: str) -> bool:
