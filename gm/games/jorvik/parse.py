@@ -96,7 +96,7 @@ _NAMES: dict[str, str] = {  # effect kind of a named card: its names in EN, DE, 
 
 # verb: (EN, DE, FR); the action kinds each can name are in _VERB_KINDS
 _VERBS: dict[str, tuple[str, str, str]] = {
-    "place": ("place placing put putting set go going send stand join queue add line",
+    "place": ("place placing put putting set go going send stand join queue add line drop plonk",
               "setze setz setzen stelle stell stellen lege leg legen gehe geh platziere platzieren packe pack "
               "schicke schick kommt",
               "place placer pose poser mets mettre vais envoie envoyer ajoute"),
@@ -179,8 +179,8 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("open", "en", "whichever whatever either"),
     ("open", "de", "egal wurst irgendein irgendeine irgendeinen irgendeinem irgendwo"),
     ("open", "fr", "importe quelconque"),
-    ("filler", "en", "starting start begin beginning first then loading"), ("filler", "de", "zuerst erstmal anfangen "
-                                                                         "beginne fange starte"),
+    ("filler", "en", "starting start begin beginning first then loading alright gonna wanna lemme gotta"),
+    ("filler", "de", "zuerst erstmal anfangen beginne fange starte"),
     ("filler", "fr", "commence commencer d'abord abord"),
     ("empty", "en", "empty vacant untouched unclaimed"), ("empty", "de", "leer leere leeren leeres leerer"),
     ("empty", "fr", "vide vides"),
@@ -212,12 +212,13 @@ _NOT_SELF = frozenset({"nothing", "nichts", "rien"})
 # Words that make a line a remark rather than a move: someone else acting ("Ben takes the ship", "Cleo nimmt
 # immer das Schiff"), a description ("the ship is expensive"), a doubt ("I could sell the amber", "vielleicht").
 _THIRD_FORMS = """takes buys sells places puts wants reserves stores pays uses passes withdraws gets grabs keeps
-    sacrifices trades gives steals doubles bids nobody everybody everyone someone
+    sacrifices trades gives steals doubles bids goes chooses picks sets nobody everybody everyone someone
     nimmt kauft verkauft setzt stellt legt geht holt opfert lagert zahlt nutzt passt verzichtet reserviert tauscht
     niemand jemand keiner
     prend met veut vend réserve personne""".split()
 # What the player's own Viking or card does, said in the third person ("my brown one withdraws").
 _THIRD_VERBS = {"withdraws": "withdraw", "passes": "pass", "buys": "buy", "pays": "pay", "verzichtet": "withdraw",
+                "goes": "place",
                 "passt": "pass", "kauft": "buy", "zahlt": "pay"}
 _COPULAS = "is are was were ist sind war waren est sont etait était".split()
 _MAYBE = "maybe perhaps could might would vielleicht eventuell könnte koennte konnte würde wuerde sollte " \
@@ -472,7 +473,8 @@ def _intent(clause: list[Hit]) -> Intent:
         if kind == "v" and prev is not None and prev.text in ("you", "du", "tu") and i + 1 >= n:
             i += 1
             continue  # "here you go", "voilà, à toi": the verb is the other's
-        if kind == "neg" and (any(x.text in ("care", "matter", "mind", "importe", "egal") for x in clause[i + 1:i + 4])
+        if kind == "neg" and (any(x.text in ("care", "matter", "mind", "importe", "egal", "sure", "sicher", "sur")
+                                  for x in clause[i + 1:i + 4])
                               or prev is not None and prev.text in _NOBODY):
             i += 1
             continue  # "don't care which", "n'importe lequel": the choice is open, nothing is refused
@@ -1157,6 +1159,8 @@ class JReading:
                 out.extend(mine or named[:1])  # a card not in the display: the engine says so
         if len(it.labels) == 2:
             out.append(Swap(it.labels[0], it.labels[1]))
+        elif len(it.slots) == 2:
+            out.extend(Swap(a, b) for a in sorted(it.slots[0]) for b in sorted(it.slots[1]) if a != b)
         return out or "no_move_words"
 
 
@@ -1180,12 +1184,33 @@ _OPEN_CHOICE = frozenset({"whichever", "whatever", "anyone", "any", "egal", "irg
                           "ueberlege", "reflechis", "reflechi", "thinking", "unsure", "weiss", "sais"})
 
 
+_HESITATE = frozenset({"uberleg", "uberlege", "ueberleg", "ueberlege", "uberlegen", "reflechis", "reflechi",
+                       "reflechir", "thinking", "unsure", "weiss", "sais", "torn"})
+_HESITATE_PAIRS = frozenset({("me", "think"), ("not", "sure"), ("nicht", "sicher"), ("pas", "sur"), ("mal", "sehen"),
+                             ("mal", "schauen"), ("mich", "nachdenken"), ("me", "see")})
+
+
+def _hesitates(hits: list[Hit]) -> bool:
+    """The player is still deciding ("überleg ich noch", "let me think", "je sais pas", "X or Y"): a move read from
+    the line is offered back, never played."""
+    texts = [h.text for h in hits]
+    if any(t in _HESITATE for t in texts) or any(p in _HESITATE_PAIRS for p in zip(texts, texts[1:], strict=False)):
+        return True
+    return _alternatives(hits)
+
+
 def _open_choice(hits: list[Hit]) -> bool:
     """The line leaves the choice open, hesitates, or offers alternatives ("Bernstein oder Leder"; the French "or"
     of "l'or" or "l'artisan or-cuir" is gold)."""
-    for i, h in enumerate(hits):
+    for h in hits:
         if h.text in _OPEN_CHOICE:
             return True
+    return _hesitates(hits)
+
+
+def _alternatives(hits: list[Hit]) -> bool:
+    """"Bernstein oder Leder", "the ship or the trader"."""
+    for i, h in enumerate(hits):
         if h.first("or") is not None and h.first("good") is None:
             prev = hits[i - 1].text if i else ""
             nxt = hits[i + 1] if i + 1 < len(hits) else None
@@ -1227,8 +1252,13 @@ class JorvikParser(GameParser):
         if texts and texts[0] in _THIRD or any(a in _THIRD and b.first("v") is not None
                                                for a, b in zip(texts, hits[1:], strict=False)):
             return [], ctx, "statement"  # "he always buys the ships", "sie nimmt immer das Schiff"
-        if _remark(hits, self.rewrite(text)):
-            return [], ctx, "statement"  # "Ben takes the ship", "nobody wants the craft", "Marie a posé …"
+        if _remark(hits, self.rewrite(text)) or _named_other(hits):
+            # "Ben takes the ship", "nobody wants the craft", "Marie a posé …", "Lisa's going on the ship"; unless
+            # the player then says what they do: "Tom nimmt das Schiff, ich nehm den Händler"
+            own = _self_part(hits)
+            if own is None or _remark(own, _raw_text(own)) or _named_other(own):
+                return [], ctx, "statement"
+            hits = own
         if any(h.first("copula") is not None and h.first("anygood") is None and not (
                 k > 1 and texts[k - 1] in _NOBODY and hits[k - 2].first("ctype") is not None)
                for k, h in enumerate(hits)) and not any(h.first("v") for h in hits):
@@ -1324,9 +1354,10 @@ class JorvikParser(GameParser):
             it.neg = False
         elif it.neg:
             return Interpretation([], "negated")
-        open_choice = _open_choice(hits)
-        readings.append(JReading(it, ctx, open=open_choice))
-        return Interpretation(readings, confirm=open_choice)
+        # "whichever", "egal", "n'importe lequel": everything that fits is asked about (one fit is played); a line
+        # that hesitates ("überleg ich noch", "X or Y") is at most offered back
+        readings.append(JReading(it, ctx, open=_open_choice(hits)))
+        return Interpretation(readings, confirm=_hesitates(hits))
 
 
 _NOBODY = frozenset({"nobody", "noone", "niemand", "keiner", "personne"})
@@ -1366,6 +1397,8 @@ def _remark(hits: list[Hit], raw: str) -> bool:
                 continue  # "nobody wants the trader... I'll go there"
             return True
         if h.text in ("everybody", "everyone", "someone", "jemand"):
+            if i and hits[i - 1].first("with", "to", "link", "conj") is not None:
+                continue  # "swap the first on the ship with someone on the warrior"
             return True
         subject = []
         for x in reversed(hits[max(0, i - 4):i]):
@@ -1377,6 +1410,35 @@ def _remark(hits: list[Hit], raw: str) -> bool:
             continue  # "my other viking gets it cheaper", "der Verräter geht zurück"
         return True
     return False
+
+
+_CLAUSE_ENDS = frozenset({",", ".", ";", "!", ":", "but", "aber", "mais", "so", "also", "dann", "then", "donc"})
+_WILL = frozenset({"s", "is", "ist", "est", "will", "wird", "va", "geht"})
+
+
+def _named_other(hits: list[Hit]) -> bool:
+    """A clause whose subject is a name the lexicon does not know, acting: "Lisa's going on the ship", "Tom will
+    take the trader", "Paul prend le navire"."""
+    for i, h in enumerate(hits):
+        if h.entries or not h.text.isalpha() or len(h.text) < 2 or i and hits[i - 1].text not in _CLAUSE_ENDS:
+            continue
+        nxt = hits[i + 1] if i + 1 < len(hits) else None
+        if nxt is None:
+            continue
+        if nxt.first("third") is not None:
+            return True
+        if nxt.text in _WILL and any(x.first("v") is not None for x in hits[i + 2:i + 4]):
+            return True
+    return False
+
+
+def _self_part(hits: list[Hit]) -> list[Hit] | None:
+    """The rest of the line from the first later clause in which the player speaks of themselves ("…, ich nehm den
+    Händler", "…, moi le marchand", "… I'll take the ship"), or None."""
+    for i, h in enumerate(hits):
+        if i and h.text in _SELF and hits[i - 1].text in _CLAUSE_ENDS | _AND:
+            return hits[i:]
+    return None
 
 
 def _self_acts(hits: list[Hit]) -> bool:
