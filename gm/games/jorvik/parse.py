@@ -104,14 +104,14 @@ _VERBS: dict[str, tuple[str, str, str]] = {
              "veux voudrais demande demander vise"),
     "reserve": ("reserve reserving reserved reservation", "reserviere reservieren reservier reservierung "
                 "reservierungsreihe", "réserver réserve réservé réservation réservations"),
-    "buy": ("buy buying bought purchase", "kaufe kaufen kauf erwerbe", "achète achete acheter achèterai achat"),
+    "buy": ("buy buying bought purchase", "kaufe kaufen kauf erwerbe gekauft", "achète achete acheter achèterai achat"),
     "take": ("take taking grab get", "nehme nehmen nimm nehm hole hol holen krall", "prends prendre prend "
              "récupère recupere"),
     "withdraw": ("withdraw withdrawing decline declining refuse fold retreat", "verzichte verzichten zurückziehen "
                  "zurueckziehen steige aussteigen", "renonce renoncer retire retirer refuse décline decline"),
     "pass": ("pass passing nothing", "passe passen pass nichts", "passe passer rien"),
     "skip": ("skip skipping next", "weiter aussetzen überspringen", "saute sauter suivant"),
-    "done": ("done finish finished end ending", "fertig erledigt beende beenden ende schluss",
+    "done": ("done finish finished end ending stop enough", "fertig erledigt beende beenden ende schluss stopp reicht",
              "fini finis terminé termine terminer"),
     "swap": ("swap swapping switch", "vertausche vertauschen tausch", "intervertir intervertis permute permuter"),
     "double": ("double doubling", "verdopple verdoppeln verdoppele", "double doubler"),
@@ -198,7 +198,7 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("spaceword", "en", "space spaces spot spots field fields row rows line lines queue queues column card"),
     ("spaceword", "de", "feld felder kartenfeld platz reihe reihen nachfragereihe nachfragezeile zeile spalte karte"),
     ("spaceword", "fr", "case cases emplacement file files colonne carte"),
-    ("yes", "en", "yes yeah yep yup sure ok okay"), ("yes", "de", "ja jep jawohl klar gerne gern"),
+    ("yes", "en", "yes yeah yep yup sure ok okay deal"), ("yes", "de", "ja jep jawohl klar gerne gern"),
     ("yes", "fr", "oui ouais accord volontiers"),
     ("for", "en", "for against"), ("for", "de", "für fuer gegen"), ("for", "fr", "pour contre"),
     ("off", "en", "off from"), ("off", "de", "von vom"),
@@ -464,6 +464,13 @@ def _intent(clause: list[Hit]) -> Intent:
             continue
         else:
             kind, value = e.kind, e.value
+        if text in ("pour", "um", "so", "afin", "avoid") and any(
+                x.first("v") is not None and x.first("v").value == "lose" for x in clause[i + 1:i + 5]):  # type: ignore
+            # "je paie pour ne rien perdre", "um nichts zu verlieren", "so I don't lose": why, not what
+            while i < n and not (clause[i].first("v") is not None and clause[i].first("v").value == "lose"):  # type: ignore
+                i += 1
+            i += 1
+            continue
         if text == "rien" and prev is not None and prev.text == "ne":
             i += 1
             continue  # "pour ne rien perdre": not a pass
