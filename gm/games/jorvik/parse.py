@@ -409,9 +409,9 @@ def _intent(clause: list[Hit]) -> Intent:
             pending_sup = "min" if str(sup.value).startswith("min") else "max"  # type: ignore[union-attr]
             i += 1
             continue
-        named = _card_phrase(clause, i)
-        if named is not None:
-            kind_, skip_ = named
+        phrase = _card_phrase(clause, i)
+        if phrase is not None:
+            kind_, skip_ = phrase
             it.refs.append(Ref(cname=kind_))  # "la maison d'échange", "the exchange house"
             i += skip_
             continue
