@@ -182,6 +182,11 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("filler", "en", "starting start begin beginning first then loading alright gonna wanna lemme gotta"),
     ("filler", "de", "zuerst erstmal anfangen beginne fange starte"),
     ("filler", "fr", "commence commencer d'abord abord"),
+    ("filler", "en", "behind"), ("filler", "de", "hinter hinten dahinter"), ("filler", "fr", "derrière derriere"),
+    ("cheap", "en", "cheapest cheap cheaper"), ("cheap", "de", "billigste billigsten billig billiger günstigste "
+                                                              "günstigsten günstig günstiger"),
+    ("cheap", "fr", "moins"),
+    ("costs", "en", "costs cost costing"), ("costs", "de", "kostet kosten"), ("costs", "fr", "coûte coute coûtent"),
     ("empty", "en", "empty vacant untouched unclaimed"), ("empty", "de", "leer leere leeren leeres leerer"),
     ("empty", "fr", "vide vides"),
     ("load", "en", "load loading loaded"), ("load", "de", "laden beladen verladen verladung verladephase"),
@@ -312,6 +317,8 @@ class Intent:
     row: bool = False  # "a row", "eine Reihe", "une file": a demand row, not a reservation
     alt: bool = False  # goods named as alternatives ("the amber or the jet"): one of them
     not_brown: bool = False  # "not a brown one", "keinen braunen"
+    cheap: bool = False  # "the cheapest spot", "am billigsten", "le moins cher"
+    price: int | None = None  # "where it costs 1", "for one coin"
     others: bool = False  # "his Viking": someone else's
     unknown: int = 0
 
@@ -332,7 +339,7 @@ class Intent:
                     or self.brown or self.coin or self.storage or self.market or self.supply or self.rest
                     or self.expensive or self.yes or self.it or self.neg or self.nope or self.box or self.back
                     or self.viking or self.own_colour or self.any_good or self.card_word or self.vacant
-                    or self.not_brown or self.others)
+                    or self.not_brown or self.others or self.cheap or self.price is not None)
 
 
 _SPLIT = {",", ";", ".", "!", ":"}
@@ -434,6 +441,19 @@ def _intent(clause: list[Hit]) -> Intent:
             it.refs[-1].size = 1  # "le navire à une marchandise", "the ship with one good"
             i += 2
             continue
+        if h.first("cheap") is not None and (text != "moins" or nxt is not None and nxt.first("expensive") is not None):
+            it.cheap = True  # "the cheapest spot", "le moins cher"
+            i += 2 if text == "moins" else 1
+            continue
+        if h.first("costs") is not None:
+            j = i + 1
+            while j < n and clause[j].text in ("only", "just", "nur", "bloss", "que", "seulement", "me", "mich", "mir"):
+                j += 1
+            cost = clause[j] if j < n else None
+            if cost is not None and (cost.text.isdigit() or cost.first("num") is not None):
+                it.price = int(cost.text) if cost.text.isdigit() else cost.first("num").value  # type: ignore
+                i = j + 1
+                continue  # "where it costs (only) 1", "wo es nur 1 kostet" is read by "for"
         if text in _NOBODY:
             it.vacant = True  # "the ship nobody's on yet", "nobody wants the trader… I'll go there"
             i += 1
@@ -619,7 +639,7 @@ def _intent(clause: list[Hit]) -> Intent:
             if nxt is not None and nxt.first("good", "viking", "coin") is not None and not after_for:
                 pending_count = value
             elif after_for:
-                pass  # "for 3 coins", "pour 2": a price
+                it.price = value  # "for 3 coins", "pour 2": a price
             else:
                 it.numbers.append(value)
         elif kind == "nth":
@@ -690,7 +710,8 @@ def _share(intents: list[Intent]) -> list[Intent]:
 
 _GOODS_DECISIONS = frozenset({"jorvik_assign", "jorvik_exchange", "jorvik_pick"})
 _FLAGS = ("brown", "coin", "storage", "market", "supply", "rest", "expensive", "yes", "it", "viking", "card_word",
-          "all", "neg", "nope", "any_good", "box", "own_colour", "back", "vacant", "row", "alt", "not_brown", "others")
+          "all", "neg", "nope", "any_good", "box", "own_colour", "back", "vacant", "row", "alt", "not_brown", "others",
+          "cheap")
 
 
 def _union(a: Intent, b: Intent) -> Intent:
@@ -711,6 +732,12 @@ def _merge(intents: list[Intent], ctx: Ctx) -> list[Intent]:
                 if not x.goods and dropped[0].goods:
                     x.goods = list(dropped[0].goods)
             intents = kept
+    elif ctx.decision == "jorvik_demand" and len(intents) > 1:
+        kept = [x for x in intents if not x.neg]
+        dropped = [x for x in intents if x.neg]
+        if kept and dropped and all(x.refs or x.numbers for x in kept) and all(
+                (x.refs or x.numbers) and not x.brown for x in dropped):
+            intents = kept  # "not the ship, the trader", "nicht das Schiff, sondern den Händler"
     return _merge_clauses(intents, ctx)
 
 
@@ -807,6 +834,7 @@ class Ctx:
     held: dict[str, int]
     vikings: int = 0  # own Vikings left to place (demand)
     row_len: dict[int, int] = field(default_factory=dict)  # Vikings in each demand row
+    prices: dict[int, int] = field(default_factory=dict)  # what joining each open demand row costs
 
 
 def context(state: Any, player: int) -> Ctx:
@@ -823,7 +851,8 @@ def context(state: Any, player: int) -> Ctx:
     held = {GOODS[g]: n for g, n in enumerate(both) if n}
     vikings = int(d.facts.get("vikings", 0) or 0) if d.kind == "jorvik_demand" else 0
     row_len = {sp + 1: len(r) for sp, r in enumerate(state.rows)}
-    return Ctx(d.kind, seat, rows, spaces, cargo, own, others, offer, held, vikings, row_len)
+    prices = {int(sp): int(p) for sp, p in (d.facts.get("prices") or {}).items()} if d.kind == "jorvik_demand" else {}
+    return Ctx(d.kind, seat, rows, spaces, cargo, own, others, offer, held, vikings, row_len, prices)
 
 
 def _effects(row: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -983,7 +1012,8 @@ class JReading:
         it, ctx = self.intent, self.ctx
         refs = it.refs
         if k in ("demand", "reserve"):
-            return bool(refs or it.numbers or it.viking or it.goods or it.vacant or it.row) and not (
+            return bool(refs or it.numbers or it.viking or it.goods or it.vacant or it.row or it.cheap
+                        or it.price is not None and ctx.decision == "jorvik_demand") and not (
                 it.storage or it.market)
         if k == "buy":
             return it.yes or (it.it and not it.neg) or it.card_word
@@ -1031,6 +1061,11 @@ class JReading:
                 return None  # "in a row", "dans une file": a demand row
             if it.vacant and (k != "demand" or ctx.row_len.get(action.space, 0)):
                 return None  # "an empty row", "the ship nobody's on yet"
+            if (it.cheap or it.price is not None) and k == "demand":
+                price = ctx.prices.get(action.space)
+                if price is None or it.price is not None and price != it.price or it.cheap and price != min(
+                        ctx.prices.values()):
+                    return None  # "the cheapest spot", "where it costs 1"
             if k == "reserve" and action.brown and not it.brown and ctx.vikings > 0:
                 return None  # a reservation is made with one's own Viking unless a brown one is named
             score = 0.0
@@ -1266,7 +1301,9 @@ class JorvikParser(GameParser):
             if own is None or _remark(own, _raw_text(own)) or _named_other(own):
                 return [], ctx, "statement"
             hits = own
-        if any(h.first("copula") is not None and h.first("anygood") is None and not (
+        where = any(t in ("where", "wherever", "wo") for t in texts) or ("la", "ou") in zip(texts, texts[1:],
+                                                                                           strict=False)
+        if not where and any(h.first("copula") is not None and h.first("anygood") is None and not (
                 k > 1 and texts[k - 1] in _NOBODY and hits[k - 2].first("ctype") is not None)
                for k, h in enumerate(hits)) and not any(h.first("v") for h in hits):
             return [], ctx, "statement"  # "the ship is expensive", "le navire est cher"
@@ -1537,7 +1574,7 @@ def _refused(it: Intent) -> str | None:
         return "chat"
     if not (it.verbs or it.goods or it.refs or it.numbers or it.labels or it.yes or it.expensive or it.nope
             or it.neg or it.rest or it.supply or it.storage or it.market or it.coin or it.it or it.card_word
-            or it.box or it.any_good or it.back or it.vacant or it.row):
+            or it.box or it.any_good or it.back or it.vacant or it.row or it.cheap or it.price is not None):
         return "no_move_words"
     return None
 
