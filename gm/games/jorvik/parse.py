@@ -115,7 +115,7 @@ _VERBS: dict[str, tuple[str, str, str]] = {
              "fini finis terminé termine terminer"),
     "swap": ("swap swapping switch", "vertausche vertauschen tausch", "intervertir intervertis permute permuter"),
     "double": ("double doubling", "verdopple verdoppeln verdoppele", "double doubler"),
-    "pay": ("pay paying afford", "zahle zahlen bezahle bezahlen leisten", "paie paye payer permettre"),
+    "pay": ("pay paying afford", "zahle zahl zahlen bezahle bezahl bezahlen leisten", "paie paye payer permettre"),
     "use": ("use using activate play", "nutze nutzen benutze benutzen verwende verwenden aktiviere spiele einsetzen",
             "utilise utiliser active activer joue"),
     "craft": ("craft process produce fill", "verarbeite verarbeiten herstellen fülle fuelle", "fabrique fabriquer "
@@ -183,6 +183,18 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("filler", "de", "zuerst erstmal anfangen beginne fange starte"),
     ("filler", "fr", "commence commencer d'abord abord"),
     ("filler", "en", "behind"), ("filler", "de", "hinter hinten dahinter"), ("filler", "fr", "derrière derriere"),
+    # everyday words one or two letters away from a game word ("board" is no "hoard", "lass" no "passe", "frei" no
+    # "drei", "weder" no "Leder", "chat" no "achat"): known, so never corrected
+    ("filler", "en", "board boards price prices seat seats zone step steps test text wild missing miss hands hold "
+                     "chat rose gone tell self fake tape past kill fair ours yours offer village orange pink blue red "
+                     "green yellow white black grey gray purple leader mark shell view quit kept wins drew sent"),
+    ("filler", "de", "preis preise lass lassen bald rand allein meisten meiste nächste nächsten nächster rechts "
+                     "rechte rechten rechter links linke linken linker blau blaue blauen rot rote roten grün grüne "
+                     "grünen gelb gelbe gelben weiß weiße weißen schwarz schwarze schwarzen grau graue grauen lila "
+                     "rosa silber silbernen liegen drehen holz voll werft"),
+    ("filler", "fr", "prix tours jours mots vieux destin manche bleu bleue rouge vert verte jaune blanc blanche "
+                     "noir noire gris violet"),
+    ("empty", "en", "free"), ("empty", "de", "frei freie freien freies freier"), ("empty", "fr", "libre libres"),
     ("cheap", "en", "cheapest cheap cheaper"), ("cheap", "de", "billigste billigsten billig billiger günstigste "
                                                               "günstigsten günstig günstiger"),
     ("cheap", "fr", "moins"),
@@ -262,6 +274,9 @@ def build_lexicon() -> Lexicon:
                 "row", fuzzy=True)
     lex.add(_THIRD_FORMS, "third", None, "en de fr")
     lex.add("nah naw nee", "nope", None, "en")
+    lex.add("neither nor", "neg", None, "en")  # "neither the ship nor the trader"
+    lex.add("weder", "neg", None, "de")
+    lex.add("ni", "neg", None, "fr")
     lex.add(_COPULAS, "copula", None, "en de fr")
     lex.add(_MAYBE, "maybe", None, "en de fr")
     for cid in narrate.default_rows():
@@ -454,6 +469,11 @@ def _intent(clause: list[Hit]) -> Intent:
                 it.price = int(cost.text) if cost.text.isdigit() else cost.first("num").value  # type: ignore
                 i = j + 1
                 continue  # "where it costs (only) 1", "wo es nur 1 kostet" is read by "for"
+        if text == "lass" and (nxt is None or nxt.text in ("mal", "es", "gut", "sein")) and (
+                i == 0 or prev is not None and prev.text in _SPLIT):
+            it.nope = True  # "Lass mal", "lass es": no thanks
+            i += 1
+            continue
         if text in _NOBODY:
             it.vacant = True  # "the ship nobody's on yet", "nobody wants the trader… I'll go there"
             i += 1
