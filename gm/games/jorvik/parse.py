@@ -235,7 +235,7 @@ _THIRD_FORMS = """takes buys sells places puts wants reserves stores pays uses p
     prend met veut vend réserve personne""".split()
 # What the player's own Viking or card does, said in the third person ("my brown one withdraws").
 _THIRD_VERBS = {"withdraws": "withdraw", "passes": "pass", "buys": "buy", "pays": "pay", "verzichtet": "withdraw",
-                "goes": "place",
+
                 "passt": "pass", "kauft": "buy", "zahlt": "pay"}
 _COPULAS = "is are was were ist sind war waren est sont etait était".split()
 _MAYBE = "maybe perhaps could might would vielleicht eventuell könnte koennte konnte würde wuerde sollte " \
@@ -478,6 +478,14 @@ def _intent(clause: list[Hit]) -> Intent:
             it.vacant = True  # "the ship nobody's on yet", "nobody wants the trader… I'll go there"
             i += 1
             continue
+        if text in ("goes", "geht", "va") and (it.viking or it.brown) and not any(
+                x.first("back", "box") is not None for x in clause[i + 1:]):
+            it.verbs.append("place")  # "my viking goes to the trader" (not "the rest goes to the supply")
+            i += 1
+            continue
+        if text == "next" and nxt is not None and nxt.text == "to":
+            i += 2
+            continue  # "next to the ship": no skip
         if text in _THIRD_VERBS and h.first("v") is None:
             it.verbs.append(_THIRD_VERBS[text])  # "my brown one withdraws" (a remark was ruled out before)
             i += 1
@@ -785,6 +793,9 @@ def _merge_clauses(intents: list[Intent], ctx: Ctx) -> list[Intent]:
         if x.goods and out and not out[-1].goods and (out[-1].any_good or out[-1].took) and (
                 not x.verbs or x.verbs == out[-1].verbs):
             out[-1] = _union(out[-1], x)  # "store something, the amber or the jet"
+        elif not x.goods and x.verbs and not x.refs and out and out[-1].goods and (
+                out[-1].verbs and set(out[-1].verbs) <= set(x.verbs) or out[-1].bare):
+            out[-1] = _union(out[-1], x)  # "the iron, sell it", "le fer, je le vends"
         elif not x.goods and not x.verbs and out:
             out[-1] = _union(out[-1], x)
         elif out and not out[-1].goods and not out[-1].verbs:
@@ -1469,7 +1480,8 @@ def _remark(hits: list[Hit], raw: str) -> bool:
             if x.text in _SPLIT or x.text in _AND:
                 break
             subject.append(x)
-        if any(x.first("viking", "ctype", "cname", "good", "brown", "code", "poss") is not None for x in subject) and \
+        if any(x.first("viking", "ctype", "cname", "good", "brown", "code", "poss", "rest", "anygood", "it") is not None
+               for x in subject) and \
                 not any(x.text in _SELF or not x.entries and x.text.isalpha() for x in subject):
             continue  # "my other viking gets it cheaper", "der Verräter geht zurück"
         return True
