@@ -333,6 +333,7 @@ class Intent:
     alt: bool = False  # goods named as alternatives ("the amber or the jet"): one of them
     not_brown: bool = False  # "not a brown one", "keinen braunen"
     cheap: bool = False  # "the cheapest spot", "am billigsten", "le moins cher"
+    not_card: bool = False  # "not with the card", "ohne die Schatzkammer", "keep the treasury": pay in coins
     price: int | None = None  # "where it costs 1", "for one coin"
     others: bool = False  # "his Viking": someone else's
     unknown: int = 0
@@ -474,6 +475,18 @@ def _intent(clause: list[Hit]) -> Intent:
             it.nope = True  # "Lass mal", "lass es": no thanks
             i += 1
             continue
+        if h.first("neg", "except") is not None or text in ("keep", "behalte", "garde", "garder"):
+            j = i + 1
+            while j < n and j <= i + 4 and clause[j].first("with", "def", "poss", "art") is not None:
+                j += 1
+            card = clause[j] if j < n else None
+            if card is not None and (card.text in ("card", "karte", "carte") or any(
+                    e.kind == "cname" and e.value == "pay_purchase" for e in card.entries)):
+                it.not_card = True  # "not with the card", "ohne die Schatzkammer", "keep the treasury"
+                if h.first("neg", "except") is None:
+                    it.verbs.append("keep")  # "je garde la carte": a defence card kept (skip)
+                i = j + 1
+                continue
         if text in _NOBODY:
             it.vacant = True  # "the ship nobody's on yet", "nobody wants the trader… I'll go there"
             i += 1
@@ -739,7 +752,7 @@ def _share(intents: list[Intent]) -> list[Intent]:
 _GOODS_DECISIONS = frozenset({"jorvik_assign", "jorvik_exchange", "jorvik_pick"})
 _FLAGS = ("brown", "coin", "storage", "market", "supply", "rest", "expensive", "yes", "it", "viking", "card_word",
           "all", "neg", "nope", "any_good", "box", "own_colour", "back", "vacant", "row", "alt", "not_brown", "others",
-          "cheap")
+          "cheap", "not_card")
 
 
 def _union(a: Intent, b: Intent) -> Intent:
@@ -1127,7 +1140,7 @@ class JReading:
             if refs and ctx.offer is not None:
                 if not any(ref_fits(r, ctx, ctx.offer) or (r.cname == "pay_purchase") for r in refs):
                     return None
-            pays_with_card = it.card_word or any(r.cname == "pay_purchase" for r in refs)
+            pays_with_card = (it.card_word or any(r.cname == "pay_purchase" for r in refs)) and not it.not_card
             if action.with_card != pays_with_card and not (self.open and not it.card_word):
                 return None  # "wie ich zahle, überleg ich noch": either way of paying
             if it.neg:
@@ -1193,7 +1206,7 @@ class JReading:
             if it.refs and not spaces and not verbs & {"use", "steal"}:
                 return "no_such_card"
         if "buy" in verbs or "pay" in verbs or it.yes:
-            out.append(Buy(it.card_word or any(r.cname == "pay_purchase" for r in it.refs)))
+            out.append(Buy((it.card_word or any(r.cname == "pay_purchase" for r in it.refs)) and not it.not_card))
         if "double" in verbs:
             out.append(Double())
         if "pay" in verbs and ctx.decision not in ("jorvik_purchase", "jorvik_reserved_purchase"):
