@@ -215,7 +215,7 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("spaceword", "en", "space spaces spot spots field fields row rows line lines queue queues column card"),
     ("spaceword", "de", "feld felder kartenfeld platz reihe reihen nachfragereihe nachfragezeile zeile spalte karte"),
     ("spaceword", "fr", "case cases emplacement file files colonne carte"),
-    ("yes", "en", "yes yeah yep yup sure ok okay deal"), ("yes", "de", "ja jep jawohl klar gerne gern"),
+    ("yes", "en", "yes yeah yep yup sure ok okay deal"), ("yes", "de", "ja jep jawohl jawoll jo klar gerne gern"),
     ("yes", "fr", "oui ouais accord volontiers"),
     ("for", "en", "for against"), ("for", "de", "für fuer gegen"), ("for", "fr", "pour contre"),
     ("off", "en", "off from"), ("off", "de", "von vom"),
@@ -334,6 +334,7 @@ class Intent:
     not_brown: bool = False  # "not a brown one", "keinen braunen"
     cheap: bool = False  # "the cheapest spot", "am billigsten", "le moins cher"
     not_card: bool = False  # "not with the card", "ohne die Schatzkammer", "keep the treasury": pay in coins
+    no_more: bool = False  # "no more", "keinen mehr", "je ne … plus": stop placing / assigning
     price: int | None = None  # "where it costs 1", "for one coin"
     others: bool = False  # "his Viking": someone else's
     unknown: int = 0
@@ -355,7 +356,7 @@ class Intent:
                     or self.brown or self.coin or self.storage or self.market or self.supply or self.rest
                     or self.expensive or self.yes or self.it or self.neg or self.nope or self.box or self.back
                     or self.viking or self.own_colour or self.any_good or self.card_word or self.vacant
-                    or self.not_brown or self.others or self.cheap or self.price is not None)
+                    or self.not_brown or self.others or self.cheap or self.price is not None or self.no_more)
 
 
 _SPLIT = {",", ";", ".", "!", ":"}
@@ -367,8 +368,9 @@ _LABEL = re.compile(r"^(?:f([1-6])x([1-8])|r([1-9]))$")
 def _clauses(hits: list[Hit]) -> list[list[Hit]]:
     out: list[list[Hit]] = [[]]
     for i, h in enumerate(hits):
-        if h.text == "plus" and i + 1 < len(hits) and hits[i + 1].text in ("de", "d"):
-            out[-1].append(h)  # FR "plus de …": "no more …"
+        if h.text == "plus" and (i + 1 < len(hits) and hits[i + 1].text in ("de", "d") or any(
+                x.text in ("ne", "n") for x in hits[max(0, i - 3):i])):
+            out[-1].append(h)  # FR "plus de …", "je ne pose plus rien": "no more …"
             continue
         if h.text in _AND and _goods_naming_card(hits, i):
             out[-1].append(h)  # "the leather-and-wool craft": goods that name one card
@@ -487,6 +489,12 @@ def _intent(clause: list[Hit]) -> Intent:
                     it.verbs.append("keep")  # "je garde la carte": a defence card kept (skip)
                 i = j + 1
                 continue
+        if (h.first("neg", "nope") is not None or text in ("ne", "n")) and any(
+                x.text in ("more", "mehr") for x in clause[i + 1:i + 4]) or text == "plus" and any(
+                x.text in ("ne", "n") for x in clause[max(0, i - 3):i]):
+            it.no_more = True  # "no more brown ones", "ich setze keinen mehr", "je ne pose plus rien": I stop
+            i += 1
+            continue
         if text in _NOBODY:
             it.vacant = True  # "the ship nobody's on yet", "nobody wants the trader… I'll go there"
             i += 1
@@ -579,6 +587,9 @@ def _intent(clause: list[Hit]) -> Intent:
             continue
         if h.first("ctype") is not None and h.first("ctype").has("row"):  # type: ignore[union-attr]
             it.row = True  # "eine Schiffsreihe": a demand row
+        if text == "ones":
+            i += 1
+            continue  # "no more brown ones": a pronoun (no card has a rank)
         if kind == "num" and text in ("one", "un", "une") and not (
                 nxt is not None and nxt.first("viking", "good", "coin") is not None):
             i += 1
@@ -615,6 +626,8 @@ def _intent(clause: list[Hit]) -> Intent:
                     continue
         elif kind == "cname":
             it.refs.append(Ref(cname=value))
+        elif kind == "v" and prev is not None and prev.first("v") is not None and prev.first("v").value == "done":
+            pass  # "done placing", "fertig mit Verladen": what is done, not a move of its own
         elif kind == "v":
             if value == "take" and any(x.first("back") is not None for x in clause[i + 1:]):
                 value = "withdraw"  # "taking my Viking back", "je reprends mon viking"
@@ -752,7 +765,7 @@ def _share(intents: list[Intent]) -> list[Intent]:
 _GOODS_DECISIONS = frozenset({"jorvik_assign", "jorvik_exchange", "jorvik_pick"})
 _FLAGS = ("brown", "coin", "storage", "market", "supply", "rest", "expensive", "yes", "it", "viking", "card_word",
           "all", "neg", "nope", "any_good", "box", "own_colour", "back", "vacant", "row", "alt", "not_brown", "others",
-          "cheap", "not_card")
+          "cheap", "not_card", "no_more")
 
 
 def _union(a: Intent, b: Intent) -> Intent:
@@ -1430,6 +1443,8 @@ class JorvikParser(GameParser):
                                      "jorvik_picts_double", "jorvik_picts_protect")
         if it.others:
             return Interpretation([], "statement")  # "Tom put his viking on the oracle"
+        if it.no_more and not (it.refs or it.numbers or it.goods):
+            it.verbs, it.neg, it.nope = ["skip", "done"], False, False  # "keine braunen mehr", "je ne pose plus rien"
         if it.not_brown:
             if it.refs or it.numbers or it.verbs and set(it.verbs) - {"skip", "pass", "done", "withdraw"}:
                 it.own_colour = True  # "the oracle, not a brown one"
@@ -1619,7 +1634,8 @@ def _refused(it: Intent) -> str | None:
         return "chat"
     if not (it.verbs or it.goods or it.refs or it.numbers or it.labels or it.yes or it.expensive or it.nope
             or it.neg or it.rest or it.supply or it.storage or it.market or it.coin or it.it or it.card_word
-            or it.box or it.any_good or it.back or it.vacant or it.row or it.cheap or it.price is not None):
+            or it.box or it.any_good or it.back or it.vacant or it.row or it.cheap or it.price is not None
+            or it.no_more):
         return "no_move_words"
     return None
 
