@@ -626,7 +626,7 @@ def _intent(clause: list[Hit]) -> Intent:
                     continue
         elif kind == "cname":
             it.refs.append(Ref(cname=value))
-        elif kind == "v" and prev is not None and prev.first("v") is not None and prev.first("v").value == "done":
+        elif kind == "v" and prev is not None and any(e.kind == "v" and e.value == "done" for e in prev.entries):
             pass  # "done placing", "fertig mit Verladen": what is done, not a move of its own
         elif kind == "v":
             if value == "take" and any(x.first("back") is not None for x in clause[i + 1:]):
