@@ -124,11 +124,11 @@ _VERBS: dict[str, tuple[str, str, str]] = {
     "sacrifice": ("sacrifice sacrificing", "opfere opfern opfer", "sacrifie sacrifier"),
     "store": ("store storing stash stock", "lagere lagern einlagern", "stocke stocker entrepose entreposer range "
               "ranger"),
-    "give": ("give hand cash", "gebe geben gib abgeben werfe werfen", "donne donner"),
+    "give": ("give hand cash", "gebe geben gib abgeben werfe werfen reich reiche", "donne donner"),
     "exchange": ("exchange trade trading", "tausche tauschen eintauschen wechsle wechseln", "échange échanger "
                  "echange troque troquer"),
     "pick": ("pick remove", "entferne entfernen runternehmen", "enlève enleve enlever"),
-    "steal": ("steal", "stehle stehlen klaue klauen", "vole voler"),
+    "steal": ("steal nick nab pinch swipe", "stehle stehlen klaue klauen klau", "vole voler pique piquer chipe chiper"),
     "lose": ("lose loss losing", "verliere verlieren verlust", "perds perdre perte"),
 }
 _VERB_KINDS: dict[str, frozenset[str]] = {
@@ -628,6 +628,10 @@ def _intent(clause: list[Hit]) -> Intent:
             it.refs.append(Ref(cname=value))
         elif kind == "v" and prev is not None and any(e.kind == "v" and e.value == "done" for e in prev.entries):
             pass  # "done placing", "fertig mit Verladen": what is done, not a move of its own
+        elif kind == "v" and value == "place" and text.startswith("setz") and clause[-1].text == "ein":
+            it.verbs.append("use")  # "ich setze die Werkstatt ein": einsetzen
+        elif kind == "v" and value == "give" and nxt is not None and nxt.text in ("me", "mir", "moi"):
+            it.verbs.append("take")  # "give me an iron for the three": what the player gets
         elif kind == "v":
             if value == "take" and any(x.first("back") is not None for x in clause[i + 1:]):
                 value = "withdraw"  # "taking my Viking back", "je reprends mon viking"
@@ -844,6 +848,9 @@ def _expand(intents: list[Intent], held: dict[str, int]) -> list[Intent]:
     for it in intents:
         if it.alt:
             out.append(_with(it, list(it.goods)))
+            continue
+        if it.took is not None and not it.goods and not it.any_good:
+            out.append(_with(it, [], verbs=["take"], took=None, took_good=it.took))  # "contre un fer", "for a coin"
             continue
         if it.took is not None and it.goods:
             for good, count in it.goods:
@@ -1099,8 +1106,14 @@ class JReading:
             return it.coin and ctx.decision == "jorvik_exchange" or bool(it.goods) and ctx.decision in (
                 "jorvik_exchange", "jorvik_pick")
         if k == "use":
-            return bool(refs) and ctx.decision not in ("jorvik_purchase", "jorvik_reserved_purchase",
-                                                       "jorvik_demand")
+            if not refs:
+                return False
+            if ctx.decision not in ("jorvik_purchase", "jorvik_reserved_purchase", "jorvik_demand"):
+                return True
+            # "workshop first": a card of one's own display that no card on offer matches
+            return any(ref_fits(r, ctx, c) for r in refs for c in ctx.own) and not any(
+                ref_fits(r, ctx, c, sp) for r in refs for sp, c in ctx.spaces.items()) and not (
+                it.viking or it.brown or it.numbers)
         if k == "pick":
             return bool(refs) and ctx.decision == "jorvik_pick"
         if k == "swap":
@@ -1610,15 +1623,21 @@ def _raw_text(hits: list[Hit]) -> str:
 
 
 def _transitive_pass(hits: list[Hit]) -> bool:
-    """"pass me the bag", "passe-moi les chips": a pass verb whose object is a thing."""
+    """"pass me the bag", "passe-moi les chips", "hand me the dice", "reich mir mal die Chips": a pass or give verb
+    whose object is a thing (not a good: "give me an iron" in an exchange is a take)."""
     for i, h in enumerate(hits):
         e = h.first("v")
-        if e is None or e.value != "pass":
+        if e is None or e.value not in ("pass", "give"):
             continue
         j = i + 1
-        while j < len(hits) and hits[j].text in ("me", "mir", "moi", "uns", "nous", "us"):
+        while j < len(hits) and hits[j].text in ("me", "mir", "moi", "uns", "nous", "us", "mal"):
             j += 1
-        if j > i + 1 and j < len(hits):
+        if not (j > i + 1 and j < len(hits) and hits[i + 1].text != "mal"):
+            continue
+        rest = hits[j:]
+        end = next((k for k, x in enumerate(rest) if x.text in _SPLIT), len(rest))
+        if e.value == "pass" or not any(x.first("good", "coin", "anygood", "it", "code") is not None
+                                        for x in rest[:end]):
             return True
     return False
 
@@ -1632,6 +1651,10 @@ def _refused(it: Intent) -> str | None:
     """Why an intent is not a move at all (None: it may be)."""
     if it.unknown >= 2 and not it.verbs and not it.labels:
         return "chat"
+    if it.verbs and set(it.verbs) <= {"give", "take", "pass"} and it.unknown and not (
+            it.goods or it.refs or it.any_good or it.it or it.coin or it.market or it.numbers or it.rest or it.supply
+            or it.storage or it.viking or it.yes or it.back or it.box):
+        return "not_a_move"  # "gib mal die Chips rüber", "give me the dice", "donne-moi le sel"
     if not (it.verbs or it.goods or it.refs or it.numbers or it.labels or it.yes or it.expensive or it.nope
             or it.neg or it.rest or it.supply or it.storage or it.market or it.coin or it.it or it.card_word
             or it.box or it.any_good or it.back or it.vacant or it.row or it.cheap or it.price is not None
