@@ -111,7 +111,7 @@ _VERBS: dict[str, tuple[str, str, str]] = {
                  "zurueckziehen steige aussteigen", "renonce renoncer retire retirer refuse décline decline"),
     "pass": ("pass passing nothing", "passe passen pass nichts", "passe passer rien"),
     "skip": ("skip skipping next", "weiter aussetzen überspringen", "saute sauter suivant"),
-    "done": ("done finish finished end ending stop enough", "fertig erledigt beende beenden ende schluss stopp reicht",
+    "done": ("done finish finished end ending stop enough", "fertig fertich erledigt beende beenden ende schluss stopp reicht",
              "fini finis terminé termine terminer"),
     "swap": ("swap swapping switch", "vertausche vertauschen tausch", "intervertir intervertis permute permuter"),
     "double": ("double doubling", "verdopple verdoppeln verdoppele", "double doubler"),
@@ -120,7 +120,7 @@ _VERBS: dict[str, tuple[str, str, str]] = {
             "utilise utiliser active activer joue"),
     "craft": ("craft process produce fill", "verarbeite verarbeiten herstellen fülle fuelle", "fabrique fabriquer "
               "produire remplis remplir"),
-    "sell": ("sell selling sold", "verkaufe verkaufen verkauf", "vends vendre vendu"),
+    "sell": ("sell selling sold", "verkaufe verkaufen verkauf", "vends vend vendre vendu"),
     "sacrifice": ("sacrifice sacrificing", "opfere opfern opfer", "sacrifie sacrifier"),
     "store": ("store storing stash stock", "lagere lagern einlagern", "stocke stocker entrepose entreposer range "
               "ranger"),
@@ -1516,6 +1516,8 @@ def _remark(hits: list[Hit], raw: str) -> bool:
             if i and hits[i - 1].first("with", "to", "link", "conj") is not None:
                 continue  # "swap the first on the ship with someone on the warrior"
             return True
+        if i and hits[i - 1].text in _SELF:
+            continue  # "je vend le fer": the player, conjugated wrongly
         subject = []
         for x in reversed(hits[max(0, i - 4):i]):
             if x.text in _SPLIT or x.text in _AND:
