@@ -43,7 +43,7 @@ from engine.jorvik.actions import (
 )
 from engine.jorvik.cards import GOODS
 from gm.games.jorvik import narrate
-from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, Named, add_common, tokenize
+from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, Named, add_common, tokenize, word_language
 from gm.text import fold, is_question
 
 # ---- lexicon -----------------------------------------------------------------------------------------------
@@ -238,7 +238,7 @@ _THIRD_FORMS = """takes buys sells places puts wants reserves stores pays uses p
 _THIRD_VERBS = {"withdraws": "withdraw", "passes": "pass", "buys": "buy", "pays": "pay", "verzichtet": "withdraw",
 
                 "passt": "pass", "kauft": "buy", "zahlt": "pay"}
-_COPULAS = "is are was were ist sind war waren est sont etait était".split()
+_COPULAS = {"en": "is are was were", "de": "ist sind war waren", "fr": "est sont etait était"}
 _MAYBE = "maybe perhaps could might would vielleicht eventuell könnte koennte konnte würde wuerde sollte " \
     "pourrais pourrait devrais".split()
 
@@ -278,7 +278,8 @@ def build_lexicon() -> Lexicon:
     lex.add("neither nor", "neg", None, "en")  # "neither the ship nor the trader"
     lex.add("weder", "neg", None, "de")
     lex.add("ni", "neg", None, "fr")
-    lex.add(_COPULAS, "copula", None, "en de fr")
+    for lang, words in _COPULAS.items():
+        lex.add(words, "copula", None, lang)
     lex.add(_MAYBE, "maybe", None, "en de fr")
     for cid in narrate.default_rows():
         lex.add(cid.lower(), "code", cid)
@@ -550,6 +551,10 @@ def _intent(clause: list[Hit]) -> Intent:
         if kind == "v" and prev is not None and prev.text in ("you", "du", "tu") and i + 1 >= n:
             i += 1
             continue  # "here you go", "voilà, à toi": the verb is the other's
+        if kind == "neg" and prev is not None and prev.text in ("why", "pourquoi", "warum", "wieso"):
+            it.yes = True  # "why not", "pourquoi pas", "warum nicht"
+            i += 1
+            continue
         if kind == "neg" and (any(x.text in ("care", "matter", "mind", "importe", "egal", "sure", "sicher", "sur")
                                   for x in clause[i + 1:i + 4])
                               or prev is not None and prev.text in _NOBODY):
@@ -1374,7 +1379,9 @@ class JorvikParser(GameParser):
             hits = own
         where = any(t in ("where", "wherever", "wo") for t in texts) or ("la", "ou") in zip(texts, texts[1:],
                                                                                            strict=False)
-        if not where and any(h.first("copula") is not None and h.first("anygood") is None and not (
+        lang = word_language(hits)
+        if not where and any(h.first("copula") is not None and h.first("anygood") is None and (
+                lang is None or lang in h.first("copula").langs) and not (  # type: ignore[union-attr]
                 k > 1 and texts[k - 1] in _NOBODY and hits[k - 2].first("ctype") is not None)
                for k, h in enumerate(hits)) and not any(h.first("v") for h in hits):
             return [], ctx, "statement"  # "the ship is expensive", "le navire est cher"
