@@ -703,7 +703,8 @@ def _intent(clause: list[Hit]) -> Intent:
             if nxt is not None and nxt.first("good", "viking", "coin") is not None and not after_for:
                 pending_count = value
             elif after_for:
-                it.price = value  # "for 3 coins", "pour 2": a price
+                if nxt is not None and nxt.first("coin") is not None:
+                    it.price = value  # "for 3 coins", "pour 2 pièces": a price ("go for 3" is no price)
             else:
                 it.numbers.append(value)
         elif kind == "nth":
