@@ -275,6 +275,7 @@ def build_lexicon() -> Lexicon:
                 "row", fuzzy=True)
     lex.add(_THIRD_FORMS, "third", None, "en de fr")
     lex.add("nah naw nee", "nope", None, "en")
+    lex.add("heb hebe aufheben aufbewahren", "keep", None, "de")  # "heb ich mir auf"
     lex.add("neither nor", "neg", None, "en")  # "neither the ship nor the trader"
     lex.add("weder", "neg", None, "de")
     lex.add("ni", "neg", None, "fr")
@@ -513,6 +514,14 @@ def _intent(clause: list[Hit]) -> Intent:
             it.verbs.append(_THIRD_VERBS[text])  # "my brown one withdraws" (a remark was ruled out before)
             i += 1
             continue
+        if text in ("pour", "um", "so", "afin", "avoid", "damit", "to") and any(
+                _purpose(x) for x in clause[i + 1:i + 5]):
+            # "je paie pour ne rien perdre", "um nichts zu verlieren", "so I don't lose", "pour garder mes points",
+            # "to keep my points": why, not what
+            while i < n and not _purpose(clause[i]):
+                i += 1
+            i += 1
+            continue
         if text == "plus" and nxt is not None and nxt.text in ("de", "d"):
             it.neg = True  # "plus de Vikings marron"
             i += 1
@@ -535,13 +544,6 @@ def _intent(clause: list[Hit]) -> Intent:
             continue
         else:
             kind, value = e.kind, e.value
-        if text in ("pour", "um", "so", "afin", "avoid") and any(
-                x.first("v") is not None and x.first("v").value == "lose" for x in clause[i + 1:i + 5]):  # type: ignore
-            # "je paie pour ne rien perdre", "um nichts zu verlieren", "so I don't lose": why, not what
-            while i < n and not (clause[i].first("v") is not None and clause[i].first("v").value == "lose"):  # type: ignore
-                i += 1
-            i += 1
-            continue
         if text == "rien" and prev is not None and prev.text == "ne":
             i += 1
             continue  # "pour ne rien perdre": not a pass
@@ -752,6 +754,11 @@ def _card_phrase(clause: list[Hit], i: int) -> tuple[str, int] | None:
         if k == len(words):
             return kind, j - i
     return None
+
+
+def _purpose(h: Hit) -> bool:
+    """A verb of losing or keeping, as said after "pour", "um … zu", "to": the reason for a move."""
+    return any(e.kind == "v" and e.value == "lose" or e.kind == "keep" for e in h.entries)
 
 
 def _share(intents: list[Intent]) -> list[Intent]:
@@ -1391,7 +1398,10 @@ class JorvikParser(GameParser):
                 return [], ctx, "hesitant"  # "I could sell the amber", "vielleicht Bernstein verkaufen"
         if _transitive_pass(hits):
             return [], ctx, "no_move_words"  # "pass me the bag", "passe-moi les chips"
-        hits = _after_correction(hits)
+        asked = _without_questions(hits)
+        if asked is None:
+            return [], ctx, "question"  # "pay? hmm": the move words are asked about, not said
+        hits = _after_correction(asked)
         verbs_said = {h.first("v").value for h in hits if h.first("v") is not None}  # type: ignore[union-attr]
         if any(h.first("or") is not None for h in hits) and len(verbs_said) >= 2:
             return [], ctx, "alternatives"  # "einlagern oder opfern?"
@@ -1627,6 +1637,28 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
         if labels:
             out.append(frozenset(labels))
     return out
+
+
+def _without_questions(hits: list[Hit]) -> list[Hit] | None:
+    """The line without its sentences that end in a question mark ("why is it 2 coins? fine, buy it" -> "fine, buy
+    it"); None when the questions hold every word that names a move ("pay? hmm", "the ship? or not")."""
+    if not any(h.text == "?" for h in hits):
+        return hits
+    kept: list[Hit] = []
+    sentence: list[Hit] = []
+    for h in hits:
+        if h.text == "?":
+            sentence = []
+            continue
+        sentence.append(h)
+        if h.text in (".", "!"):
+            kept.extend(sentence)
+            sentence = []
+    kept.extend(sentence)
+    if not any(h.first("v", "good", "ctype", "cname", "code", "num", "yes", "nope", "spaceword", "brown", "expensive")
+               is not None for h in kept):
+        return None
+    return kept
 
 
 def _raw_text(hits: list[Hit]) -> str:
