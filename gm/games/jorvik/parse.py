@@ -1364,7 +1364,10 @@ class JorvikParser(GameParser):
 
     # -- the intents of a line, shared by `exact` (plans) and `read` (one intent) --
 
-    def intents(self, text: str, state: Any, player: int) -> tuple[list[Intent], Ctx, str | None]:
+    def intents(self, text: str, state: Any, player: int,
+                question: bool = False) -> tuple[list[Intent], Ctx, str | None]:
+        """The intents of a line; `question`: the line is a question about the cards it names (answers.py), so its
+        question sentences are read too."""
         tokens = tokenize(self.rewrite(text))
         hits = self.lexicon.hits(tokens)
         texts = [h.text for h in hits]
@@ -1398,7 +1401,7 @@ class JorvikParser(GameParser):
                 return [], ctx, "hesitant"  # "I could sell the amber", "vielleicht Bernstein verkaufen"
         if _transitive_pass(hits):
             return [], ctx, "no_move_words"  # "pass me the bag", "passe-moi les chips"
-        asked = _without_questions(hits)
+        asked = hits if question else _without_questions(hits)
         if asked is None:
             return [], ctx, "question"  # "pay? hmm": the move words are asked about, not said
         hits = _after_correction(asked)
