@@ -194,7 +194,7 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
                      "grünen gelb gelbe gelben weiß weiße weißen schwarz schwarze schwarzen grau graue grauen lila "
                      "rosa silber silbernen liegen drehen holz voll werft"),
     ("filler", "fr", "prix tours jours mots vieux destin manche bleu bleue rouge vert verte jaune blanc blanche "
-                     "noir noire gris violet"),
+                     "noir noire gris violet quel quelle quels quelles"),
     ("empty", "en", "free"), ("empty", "de", "frei freie freien freies freier"), ("empty", "fr", "libre libres"),
     ("cheap", "en", "cheapest cheap cheaper"), ("cheap", "de", "billigste billigsten billig billiger günstigste "
                                                               "günstigsten günstig günstiger"),
@@ -1048,7 +1048,8 @@ class JReading:
             else:
                 if k == "take" and it.coin:
                     return None
-                if kinds is None and not it.refs and not (it.goods and ctx.decision in _GOODS_DECISIONS):
+                if kinds is None and not it.refs and not (
+                        (it.goods or it.any_good) and ctx.decision in _GOODS_DECISIONS):
                     return None
                 qualified = {r.good for r in it.refs if r.good is not None}
                 if qualified and good not in qualified:
@@ -1198,6 +1199,13 @@ class JReading:
                                                               or not _exact_exists(r, ctx)) for r in refs
                            if r.space is None):
                     return None  # "the leather-and-wool craft" is not the amber + leather + wool one
+                for r in refs:
+                    if r.sup is not None and ref_fits(r, ctx, action.card):
+                        mine = [c for c in (*ctx.own, *ctx.others) if ref_fits(replace(r, sup=None), ctx, c)]
+                        sizes = [_card_size(ctx, c) for c in mine]
+                        best = min(sizes) if r.sup == "min" else max(sizes)
+                        if _card_size(ctx, action.card) != best:
+                            return None  # "the small craft": the one with the fewest materials
                 return 1.5 if any(_exact_goods(r, ctx, action.card) for r in refs) else 1.0
             return 0.0
         if k in ("sell", "sacrifice"):
