@@ -475,8 +475,7 @@ def _intent(clause: list[Hit]) -> Intent:
                 it.price = int(cost.text) if cost.text.isdigit() else cost.first("num").value  # type: ignore
                 i = j + 1
                 continue  # "where it costs (only) 1", "wo es nur 1 kostet" is read by "for"
-        if text == "lass" and (nxt is None or nxt.text in ("mal", "es", "gut", "sein")) and (
-                i == 0 or prev is not None and prev.text in _SPLIT):
+        if text == "lass" and (nxt is None or nxt.text in ("mal", "es", "gut", "sein")):
             it.nope = True  # "Lass mal", "lass es": no thanks
             i += 1
             continue
@@ -1363,6 +1362,7 @@ class JorvikParser(GameParser):
 
     def __init__(self) -> None:
         self.lexicon = build_lexicon()
+        self._last_text = ""  # the line exact() saw last, for read() (which gets folded tokens only)
 
     def digest(self, action: Any) -> Any:
         return None
@@ -1386,14 +1386,21 @@ class JorvikParser(GameParser):
             return [], ctx, "statement"
         if any(p in _NEXT for p in zip(texts, texts[1:], strict=False)):
             return [], ctx, "negated"
-        if texts and texts[0] in _THIRD or any(a in _THIRD and b.first("v") is not None
-                                               for a, b in zip(texts, hits[1:], strict=False)):
-            return [], ctx, "statement"  # "he always buys the ships", "sie nimmt immer das Schiff"
-        if _remark(hits, self.rewrite(text)) or _named_other(hits):
+        lead = _lead(texts)
+        if lead < len(texts) and texts[lead] in _THIRD or any(
+                a in _THIRD and (b.first("v") is not None or b.text in _MODALS and c is not None and c.first("v"))
+                for a, b, c in zip(texts, hits[1:], [*hits[2:], None], strict=False)):
+            return [], ctx, "statement"  # "he always buys the ships", "sie nimmt immer das Schiff", "ok he should buy"
+        if 0 < lead < len(texts) and is_question(" ".join(texts[lead:])):
+            return [], ctx, "question"  # "ok was kostet das Schiff"
+        if texts and texts[-1] in ("hmm", "hm", "hmmm", "hmpf") and len(texts) <= 3:
+            return [], ctx, "hesitant"  # "ok hmm"
+        names = {fold(w) for w in re.findall(r"\b[A-ZÀ-Ý][a-zà-ÿ]+", text)}
+        if _remark(hits, self.rewrite(text)) or _named_other(hits, names):
             # "Ben takes the ship", "nobody wants the craft", "Marie a posé …", "Lisa's going on the ship"; unless
             # the player then says what they do: "Tom nimmt das Schiff, ich nehm den Händler"
             own = _self_part(hits)
-            if own is None or _remark(own, _raw_text(own)) or _named_other(own):
+            if own is None or _remark(own, _raw_text(own)) or _named_other(own, names):
                 return [], ctx, "statement"
             hits = own
         where = any(t in ("where", "wherever", "wo") for t in texts) or ("la", "ou") in zip(texts, texts[1:],
@@ -1425,6 +1432,7 @@ class JorvikParser(GameParser):
         return merged, ctx, None
 
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
+        self._last_text = text  # read() gets the folded tokens only; names are told by their capitals
         words = text.strip().lower().split()
         if words and words[0] in _NOTATION_HEADS:
             try:
@@ -1464,7 +1472,10 @@ class JorvikParser(GameParser):
         if state.decision.player is None:
             return Interpretation([Named([])], None)
         narrate.remember_state(state)
-        intents, ctx, reason = self.intents(_raw_text(hits), state, player)
+        raw = self._last_text
+        if [t.text for t in tokenize(self.rewrite(raw))] != [h.text for h in hits]:
+            raw = _raw_text(hits)
+        intents, ctx, reason = self.intents(raw, state, player)
         if reason is not None:
             return Interpretation([], reason)
         if not intents:
@@ -1565,16 +1576,34 @@ _CLAUSE_ENDS = frozenset({",", ".", ";", "!", ":", "but", "aber", "mais", "so", 
 _WILL = frozenset({"s", "is", "ist", "est", "will", "wird", "va", "geht"})
 
 
-def _named_other(hits: list[Hit]) -> bool:
+_INTERJ = frozenset({"ok", "okay", "hmm", "hm", "well", "so", "also", "naja", "na", "bon", "alors", "eh", "oh", "ah",
+                     "yeah", "ja", "oui", "ouais", "gut", "und", "and", "et", "hey", "lol", "ben", "bien", "nun",
+                     "jetzt", "now", "then", "dann"})
+_MODALS = frozenset({"should", "will", "would", "could", "can", "must", "might", "ll", "s", "is", "wants", "muss",
+                     "soll", "sollte", "wird", "kann", "va", "doit", "peut", "veut", "devrait", "always",
+                     "immer", "toujours"})
+
+
+def _lead(texts: list[str]) -> int:
+    """How many interjections and commas open the line ("ok", "hmm, well", "naja,", "bon alors")."""
+    k = 0
+    while k < len(texts) and (texts[k] in _INTERJ or texts[k] in (",", ".", "!")):
+        k += 1
+    return k
+
+
+def _named_other(hits: list[Hit], names: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
     """A clause whose subject is a name the lexicon does not know, acting: "Lisa's going on the ship", "Tom will
-    take the trader", "Paul prend le navire"."""
+    take the trader", "Paul prend le navire", "Paul achète" (a capitalised name before any verb)."""
+    lead = _lead([h.text for h in hits])
     for i, h in enumerate(hits):
-        if h.entries or not h.text.isalpha() or len(h.text) < 2 or i and hits[i - 1].text not in _CLAUSE_ENDS:
+        if h.entries or not h.text.isalpha() or len(h.text) < 2 or i and i != lead and hits[i - 1].text not in \
+                _CLAUSE_ENDS:
             continue
         nxt = hits[i + 1] if i + 1 < len(hits) else None
         if nxt is None:
             continue
-        if nxt.first("third") is not None:
+        if nxt.first("third") is not None or h.text in names and nxt.first("v") is not None:
             return True
         if nxt.text in _WILL and any(x.first("v") is not None for x in hits[i + 2:i + 4]):
             return True
