@@ -1412,8 +1412,12 @@ class JorvikParser(GameParser):
                for k, h in enumerate(hits)) and not any(h.first("v") for h in hits):
             return [], ctx, "statement"  # "the ship is expensive", "le navire est cher"
         for h, nxt in zip(hits, [*hits[1:], None], strict=True):
-            if h.first("maybe") is not None and (nxt is None or nxt.text not in ("you", "du", "tu", "vous")):
+            if h.first("maybe") is not None and (nxt is None or nxt.text not in ("you", "tu", "vous") and not (
+                    nxt.text == "du" and h.text in ("konnte", "koennte", "wurde", "wuerde", "sollte"))):
                 return [], ctx, "hesitant"  # "I could sell the amber", "vielleicht Bernstein verkaufen"
+            if h.text == "peut" and nxt is not None and nxt.text == "etre" or h.text in ("peutetre", "probablement",
+                                                                                        "probably", "wahrscheinlich"):
+                return [], ctx, "hesitant"  # "peut-être le navire"
         if _transitive_pass(hits):
             return [], ctx, "no_move_words"  # "pass me the bag", "passe-moi les chips"
         asked = hits if question else _without_questions(hits)
