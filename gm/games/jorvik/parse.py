@@ -44,7 +44,7 @@ from engine.jorvik.actions import (
 from engine.jorvik.cards import GOODS
 from gm.games.jorvik import narrate
 from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, Named, add_common, tokenize, word_language
-from gm.text import fold, is_question
+from gm.text import fold, is_question, is_regret
 
 # ---- lexicon -----------------------------------------------------------------------------------------------
 
@@ -233,7 +233,10 @@ _THIRD_FORMS = """takes buys sells places puts wants reserves stores pays uses p
     sacrifices trades gives steals doubles bids goes chooses picks sets nobody everybody everyone someone
     nimmt kauft verkauft setzt stellt legt geht holt opfert lagert zahlt nutzt passt verzichtet reserviert tauscht
     niemand jemand keiner
-    prend met veut vend réserve personne""".split()
+    prend met veut vend réserve personne
+    says said tells told thinks reckons sagt sagte meint meinte findet dit disait pense""".split()
+_SAYS = frozenset({"says", "said", "tells", "told", "thinks", "reckons", "sagt", "sagte", "meint", "meinte", "findet",
+                   "dit", "disait", "pense"})
 # What the player's own Viking or card does, said in the third person ("my brown one withdraws").
 _THIRD_VERBS = {"withdraws": "withdraw", "passes": "pass", "buys": "buy", "pays": "pay", "verzichtet": "withdraw",
 
@@ -1399,7 +1402,7 @@ class JorvikParser(GameParser):
         if _remark(hits, self.rewrite(text)) or _named_other(hits, names):
             # "Ben takes the ship", "nobody wants the craft", "Marie a posé …", "Lisa's going on the ship"; unless
             # the player then says what they do: "Tom nimmt das Schiff, ich nehm den Händler"
-            own = _self_part(hits)
+            own = None if any(h.text in _SAYS for h in hits) else _self_part(hits)  # "Ben says I should …"
             if own is None or _remark(own, _raw_text(own)) or _named_other(own, names):
                 return [], ctx, "statement"
             hits = own
@@ -1443,8 +1446,8 @@ class JorvikParser(GameParser):
                 return game.parse_notation(text)
             except NotationError:
                 pass
-        if is_question(text) or state.decision.player is None:
-            return None
+        if is_question(text) or state.decision.player is None or is_regret([t.text for t in tokenize(text)]):
+            return None  # a plan is never read from a question or a regret ("if only: sell the amber, …")
         if _open_choice(self.lexicon.hits(tokenize(self.rewrite(text)))):
             return None  # "eine Ware ins Lager, Bernstein oder Leder": one move at most, and asked back
         player = state.decision.player
