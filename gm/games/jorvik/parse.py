@@ -164,6 +164,8 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("viking", "fr", "viking vikings figurine figurines pion pions"),
     ("brown", "en", "brown"), ("brown", "de", "braun braune braunen brauner braunes"),
     ("brown", "fr", "marron marrons brun bruns"),
+    ("filler", "de", "brauche brauchen brauchst braucht"), ("filler", "en", "grown crown brows"),
+    ("filler", "fr", "vaut valent vaux"),
     ("coin", "en", "coin coins money"), ("coin", "de", "münze münzen muenze muenzen geld taler"),
     ("coin", "fr", "pièce pièces piece pieces argent sou sous"),
     ("storage", "en", "storage"), ("storage", "de", "lager lagerplatz lagerplätze lagerplatze"),
@@ -269,7 +271,10 @@ def build_lexicon() -> Lexicon:
         for lang, words in zip(("en", "de", "fr"), forms, strict=True):
             lex.add(words, "v", verb, lang, fuzzy=True)
     for kind, lang, words in _WORDS:
-        lex.add(words, kind, None, lang, fuzzy=kind in ("viking", "coin", "storage", "market", "expensive"))
+        lex.add(words, kind, None, lang, fuzzy=kind in ("viking", "coin", "storage", "market", "expensive", "brown"))
+    lex.add("karte carte", "spaceword", None, "de fr", fuzzy=True)  # "mit der Krate"
+    for lang, words in (("en", "costs"), ("de", "kostet"), ("fr", "coûte coute")):
+        lex.add(words, "costs", None, lang, fuzzy=True)
     for stem, kind in (("schiffs", "ship"), ("schiff", "ship"), ("händler", "trader"), ("haendler", "trader"),
                        ("krieger", "warrior"), ("orakel", "oracle"), ("handwerks", "craft"), ("handwerk", "craft"),
                        ("gelage", "feast"), ("skalden", "skald"), ("raubzug", "raid"), ("raubzugs", "raid"),
@@ -487,7 +492,8 @@ def _intent(clause: list[Hit]) -> Intent:
             while j < n and j <= i + 4 and clause[j].first("with", "def", "poss", "art") is not None:
                 j += 1
             card = clause[j] if j < n else None
-            if card is not None and (card.text in ("card", "karte", "carte") or any(
+            if card is not None and (card.text in ("card", "karte", "carte") or card.distance and card.first(
+                    "spaceword") is not None or any(
                     e.kind == "cname" and e.value == "pay_purchase" for e in card.entries)):
                 it.not_card = True  # "not with the card", "ohne die Schatzkammer", "keep the treasury"
                 if h.first("neg", "except") is None:
@@ -1381,6 +1387,9 @@ class JorvikParser(GameParser):
         question sentences are read too."""
         tokens = tokenize(self.rewrite(text))
         hits = self.lexicon.hits(tokens)
+        fixed = _safety_fix(hits)
+        if fixed is not None:  # "nciht", "I sohuld've", "vielelicht": the words that make a line no move, misspelt
+            hits = self.lexicon.hits(tokenize(fixed))
         texts = [h.text for h in hits]
         ctx = context(state, player)
         if _ALL_DONE.search(" ".join(texts)):
@@ -1446,9 +1455,11 @@ class JorvikParser(GameParser):
                 return game.parse_notation(text)
             except NotationError:
                 pass
-        if is_question(text) or state.decision.player is None or is_regret([t.text for t in tokenize(text)]):
+        fixed = _safety_fix(self.lexicon.hits(tokenize(text)))
+        if is_question(text) or state.decision.player is None or is_regret(
+                [t.text for t in tokenize(fixed if fixed is not None else text)]):
             return None  # a plan is never read from a question or a regret ("if only: sell the amber, …")
-        if _open_choice(self.lexicon.hits(tokenize(self.rewrite(text)))):
+        if _open_choice(self.lexicon.hits(tokenize(fixed if fixed is not None else self.rewrite(text)))):
             return None  # "eine Ware ins Lager, Bernstein oder Leder": one move at most, and asked back
         player = state.decision.player
         narrate.remember_state(state)
@@ -1520,8 +1531,10 @@ class JorvikParser(GameParser):
             return Interpretation([], "negated")
         # "whichever", "egal", "n'importe lequel": everything that fits is asked about (one fit is played); a line
         # that hesitates ("überleg ich noch", "X or Y") is at most offered back
-        readings.append(JReading(it, ctx, open=_open_choice(hits)))
-        return Interpretation(readings, confirm=_hesitates(hits))
+        fixed = _safety_fix(hits)
+        said = self.lexicon.hits(tokenize(fixed)) if fixed is not None else hits
+        readings.append(JReading(it, ctx, open=_open_choice(said)))
+        return Interpretation(readings, confirm=_hesitates(said))
 
 
 _NOBODY = frozenset({"nobody", "noone", "niemand", "keiner", "personne"})
@@ -1706,6 +1719,43 @@ def _without_questions(hits: list[Hit]) -> list[Hit] | None:
                is not None for h in kept):
         return None
     return kept
+
+
+# Words that make a line no move (negation, regret, doubt, someone else acting): a misspelling of one of them must
+# not turn the line into a move, so unknown words are matched against them with the lexicon's typo rule.
+_SAFETY_WORDS = """not never should would could maybe perhaps probably nobody going nicht kein keine keinen keiner
+    hatte haette vielleicht wahrscheinlich eventuell niemand sollte konnte koennte wurde wuerde aurais aurait devrais
+    pourrais probablement personne jamais alors whichever whatever egal uberleg uberlege ueberlege importe nimporte
+    reflechis"""
+# Third-person forms: only an unknown word is read as one of them (a typo of a verb the lexicon knows stays that verb).
+_SAFETY_THIRD = "says wants takes nimmt meint sagt kauft verkauft setzt stellt legt holt veut prend achete"
+
+
+def _safety_lexicon() -> Lexicon:
+    lex = Lexicon()
+    for w in _SAFETY_WORDS.split():
+        lex.add(w, "safe", w, (), fuzzy=True)
+    for w in _SAFETY_THIRD.split():
+        lex.add(w, "safe", w, (), "third", fuzzy=True)
+    return lex.freeze()
+
+
+_SAFETY = _safety_lexicon()
+
+
+def _safety_fix(hits: list[Hit]) -> str | None:
+    """The line's folded words with unknown ones that are typos of a safety word corrected; None if none is."""
+    out: list[str] = []
+    changed = False
+    for h in hits:
+        if (not h.entries or h.distance) and h.text.isalpha() and len(h.text) >= 4:
+            entries, dist = _SAFETY.lookup(h.text)
+            if entries and (not h.entries or dist <= h.distance and not entries[0].has("third")):
+                out.append(str(entries[0].value))
+                changed = True
+                continue
+        out.append(h.text)
+    return " ".join(out) if changed else None
 
 
 def _raw_text(hits: list[Hit]) -> str:
