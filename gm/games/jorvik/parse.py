@@ -1315,7 +1315,8 @@ _NOTATION_HEADS = frozenset({"demand", "reserve", "skip", "buy", "withdraw", "sw
 _POS = re.compile(r"\b([1-6])\.([1-8])\b")
 _REGRETS = frozenset({("was", "going"), ("wollte", "eigentlich"), ("voulais", "prendre"),
                       ("should", "have"), ("would", "have"), ("could", "have"), ("if", "i"), ("wenn", "ich"),
-                      ("si", "j"), ("should", "ve"), ("hatte", "ich"), ("haette", "ich")})
+                      ("si", "j"), ("should", "ve"), ("would", "ve"), ("could", "ve"), ("hatte", "ich"),
+                      ("haette", "ich")})
 _REGRET_WORDS = frozenset({"aurais", "aurait", "hatte", "haette", "shouldve", "wouldve", "couldve", "regrette"})
 _THIRD = frozenset({"he", "she", "they", "er", "sie", "il", "elle", "ils", "elles"})
 # Words that leave the choice open or say the player is still deciding ("whichever", "n'importe laquelle",
@@ -1723,7 +1724,7 @@ def _without_questions(hits: list[Hit]) -> list[Hit] | None:
 
 # Words that make a line no move (negation, regret, doubt, someone else acting): a misspelling of one of them must
 # not turn the line into a move, so unknown words are matched against them with the lexicon's typo rule.
-_SAFETY_WORDS = """not never should would could maybe perhaps probably nobody going nicht kein keine keinen keiner
+_SAFETY_WORDS = """not never maybe perhaps probably nobody going nicht kein keine keinen keiner
     hatte haette vielleicht wahrscheinlich eventuell niemand sollte konnte koennte wurde wuerde aurais aurait devrais
     pourrais probablement personne jamais alors whichever whatever egal uberleg uberlege ueberlege importe nimporte
     reflechis"""
@@ -1735,6 +1736,7 @@ def _safety_lexicon() -> Lexicon:
     lex = Lexicon()
     for w in _SAFETY_WORDS.split():
         lex.add(w, "safe", w, (), fuzzy=True)
+    lex.add("should would could", "safe", "would", (), fuzzy=True)  # one doubt: "sould've", "wuold", "coud"
     for w in _SAFETY_THIRD.split():
         lex.add(w, "safe", w, (), "third", fuzzy=True)
     return lex.freeze()
