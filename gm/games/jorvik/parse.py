@@ -310,6 +310,7 @@ class Ref:
     more: tuple[str, ...] = ()
     size: int | None = None  # "the ship with 2 goods", "l'artisan à trois matériaux"
     sup: str | None = None  # "the small ship" (min) / "the big ship" (max): by its goods
+    last: bool = False  # "the last card", "die letzte Karte": the highest demand space with a card
 
 
 @dataclass(slots=True)
@@ -505,6 +506,11 @@ def _intent(clause: list[Hit]) -> Intent:
                 x.text in ("ne", "n") for x in clause[max(0, i - 3):i]):
             it.no_more = True  # "no more brown ones", "ich setze keinen mehr", "je ne pose plus rien": I stop
             i += 1
+            continue
+        if h.first("last") is not None and nxt is not None and nxt.text in (
+                "card", "row", "space", "field", "karte", "reihe", "feld", "carte", "case", "file"):
+            it.refs.append(Ref(last=True))  # "the last card", "die letzte Karte", "la dernière carte"
+            i += 2
             continue
         if text in _NOBODY:
             it.vacant = True  # "the ship nobody's on yet", "nobody wants the trader… I'll go there"
@@ -958,6 +964,8 @@ def _card_goods(ctx: Ctx, cid: str) -> set[str]:
 
 
 def ref_fits(ref: Ref, ctx: Ctx, cid: str, space: int | None = None) -> bool:
+    if ref.last:
+        return space is not None and space == max((sp for sp in ctx.spaces if sp <= 6), default=0)
     if ref.space is not None:
         return space == ref.space
     if ref.code is not None:
