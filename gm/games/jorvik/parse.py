@@ -419,6 +419,10 @@ def _after_correction(hits: list[Hit]) -> list[Hit]:
 
 
 def _intent(clause: list[Hit]) -> Intent:
+    """One clause's intent. Phrases that change what the words around them mean are read first (a place label,
+    "can't", "the small ship", card names of several words, "not a brown one", "one of mine", the size or price of
+    a card, "Lass mal", "not with the card", "no more", "the last card", "nobody", purpose clauses); then each word
+    by its lexicon kind."""
     it = Intent()
     pending_count: int | None = None
     pending_nth: int | None = None
@@ -483,7 +487,7 @@ def _intent(clause: list[Hit]) -> Intent:
             if cost is not None and (cost.text.isdigit() or cost.first("num") is not None):
                 it.price = int(cost.text) if cost.text.isdigit() else cost.first("num").value  # type: ignore
                 i = j + 1
-                continue  # "where it costs (only) 1", "wo es nur 1 kostet" is read by "for"
+                continue  # "where it costs (only) 1", "là où ça coûte 1"
         if text == "lass" and (nxt is None or nxt.text in ("mal", "es", "gut", "sein")):
             it.nope = True  # "Lass mal", "lass es": no thanks
             i += 1
