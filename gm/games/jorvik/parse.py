@@ -1418,8 +1418,9 @@ class JorvikParser(GameParser):
             return [], ctx, "statement"  # "he always buys the ships", "sie nimmt immer das Schiff", "ok he should buy"
         if 0 < lead < len(texts) and is_question(" ".join(texts[lead:])):
             return [], ctx, "question"  # "ok was kostet das Schiff"
-        if texts and texts[-1] in ("hmm", "hm", "hmmm", "hmpf") and len(texts) <= 3:
-            return [], ctx, "hesitant"  # "ok hmm"
+        if any(t in ("hmm", "hm", "hmmm", "hmpf", "euh") for t in texts) and not any(
+                h.first("v", "good", "ctype", "cname", "code", "num", "spaceword", "brown") is not None for h in hits):
+            return [], ctx, "hesitant"  # "ok hmm", "hmm, ok": nothing said but a doubtful yes
         names = {fold(w) for w in re.findall(r"\b[A-ZÀ-Ý][a-zà-ÿ]+", text)}
         if _remark(hits, self.rewrite(text)) or _named_other(hits, names):
             # "Ben takes the ship", "nobody wants the craft", "Marie a posé …", "Lisa's going on the ship"; unless
