@@ -48,11 +48,24 @@ _INVERTED = re.compile(r"^\s*(can|could|should|may|might|must|do|does|did|is|are
                        r"^\s*(puis|peux|dois|devrais|peut|faut|tu|on)[- ]+(je|on|il|crois|penses|peux|dois)\b")
 
 
+# German verb-first statements that look inverted but are no question without a question mark: "Nehm ich." ("I'll
+# take it"), "Nehm ich, drei Münzen", "kann ich mir nicht leisten", "kann ich leider nicht bezahlen".
+_DE_STATEMENT = re.compile(r"^\s*(?:nehme?|mach|mache|kaufe?|spiele?)\s+ich\s*"
+                           r"(?:$|[,.!;:]|\s+(?:auch|gerne?|so|nicht|nich|doch|jetzt|dann)\b)|"
+                           r"^\s*(?:kann|konnte)\s+ich\s+(?:(?:mir|es|das|den|die|dich|sie|ihn|leider|eh|halt|"
+                           r"doch|aber)\s+){0,3}(?:nicht|nich|kein|keine|keinen|nie)\b")
+
+
 def is_question(text: str) -> bool:
     """A question rather than a statement or a move: a question mark at the end, a question word at the
-    start, or an inverted verb ("can I", "kann ich", "puis-je")."""
+    start, or an inverted verb ("can I", "kann ich", "puis-je") that is not a German verb-first statement
+    ("Nehm ich.", "kann ich mir nicht leisten")."""
     s = fold(text).strip()
-    return s.endswith("?") or bool(_WH.match(s) or _INVERTED.match(s))
+    if s.endswith("?"):
+        return True
+    if _DE_STATEMENT.match(s):
+        return False
+    return bool(_WH.match(s) or _INVERTED.match(s))
 
 
 _REQUEST = re.compile(r"^\s*(please[, ]+|bitte[, ]+|s'il te plait[, ]+)?(could|can|would|will) you\b|"

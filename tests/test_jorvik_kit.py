@@ -64,6 +64,8 @@ def test_corpus_line(row: dict[str, Any]) -> None:
         assert got["candidates"] == expect["candidates"]
     elif expect["kind"] == "illegal":
         assert got["code"] == expect["code"], got
+    elif expect["kind"] == "confirm":  # offered back for a yes, never played at once
+        assert got["notation"] == expect["notation"], got
     else:
         assert res.action is None and not res.candidates and res.illegal is None
 

@@ -152,7 +152,7 @@ def _space_of(q: str, state: Any, player: int) -> list[int]:
         return [int(m.group(1))]
     from gm.games.jorvik.parse import PARSER, context, ref_fits
 
-    intents, ctx, _ = PARSER.intents(q, state, player)
+    intents, ctx, _ = PARSER.intents(q, state, player, question=True)
     refs = [r for it in intents for r in it.refs]
     out = []
     for sp, cid in context(state, player).spaces.items():

@@ -19,7 +19,7 @@ player's display (crafts, traders, oracles, usable cards) and the goods being as
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core import NotationError
@@ -43,8 +43,8 @@ from engine.jorvik.actions import (
 )
 from engine.jorvik.cards import GOODS
 from gm.games.jorvik import narrate
-from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, Named, add_common, tokenize
-from gm.text import is_question
+from gm.parse.core import GameParser, Hit, Interpretation, Lexicon, Named, add_common, tokenize, word_language
+from gm.text import fold, is_question, is_regret
 
 # ---- lexicon -----------------------------------------------------------------------------------------------
 
@@ -96,38 +96,40 @@ _NAMES: dict[str, str] = {  # effect kind of a named card: its names in EN, DE, 
 
 # verb: (EN, DE, FR); the action kinds each can name are in _VERB_KINDS
 _VERBS: dict[str, tuple[str, str, str]] = {
-    "place": ("place placing put putting set go going send stand join queue add line",
+    "place": ("place placing put putting set go going send stand join queue add line drop plonk",
               "setze setz setzen stelle stell stellen lege leg legen gehe geh platziere platzieren packe pack "
               "schicke schick kommt",
               "place placer pose poser mets mettre vais envoie envoyer ajoute"),
     "want": ("want wanna bid claim demand", "will möchte moechte mag nachfragen biete bieten hätte haette",
              "veux voudrais demande demander vise"),
-    "reserve": ("reserve reserving reserved", "reserviere reservieren", "réserver réserve réservé"),
-    "buy": ("buy buying bought purchase", "kaufe kaufen kauf erwerbe", "achète achete acheter achèterai achat"),
+    "reserve": ("reserve reserving reserved reservation", "reserviere reservieren reservier reservierung "
+                "reservierungsreihe", "réserver réserve réservé réservation réservations"),
+    "buy": ("buy buying bought purchase", "kaufe kaufen kauf erwerbe gekauft", "achète achete acheter achèterai achat"),
     "take": ("take taking grab get", "nehme nehmen nimm nehm hole hol holen krall", "prends prendre prend "
              "récupère recupere"),
     "withdraw": ("withdraw withdrawing decline declining refuse fold retreat", "verzichte verzichten zurückziehen "
                  "zurueckziehen steige aussteigen", "renonce renoncer retire retirer refuse décline decline"),
     "pass": ("pass passing nothing", "passe passen pass nichts", "passe passer rien"),
     "skip": ("skip skipping next", "weiter aussetzen überspringen", "saute sauter suivant"),
-    "done": ("done finish finished end ending", "fertig erledigt beende beenden ende schluss",
+    "done": ("done finish finished end ending stop enough",
+             "fertig fertich erledigt beende beenden ende schluss stopp reicht",
              "fini finis terminé termine terminer"),
     "swap": ("swap swapping switch", "vertausche vertauschen tausch", "intervertir intervertis permute permuter"),
     "double": ("double doubling", "verdopple verdoppeln verdoppele", "double doubler"),
-    "pay": ("pay paying", "zahle zahlen bezahle bezahlen", "paie paye payer"),
+    "pay": ("pay paying afford", "zahle zahl zahlen bezahle bezahl bezahlen leisten", "paie paye payer permettre"),
     "use": ("use using activate play", "nutze nutzen benutze benutzen verwende verwenden aktiviere spiele einsetzen",
             "utilise utiliser active activer joue"),
     "craft": ("craft process produce fill", "verarbeite verarbeiten herstellen fülle fuelle", "fabrique fabriquer "
               "produire remplis remplir"),
-    "sell": ("sell selling sold", "verkaufe verkaufen verkauf", "vends vendre vendu"),
+    "sell": ("sell selling sold", "verkaufe verkaufen verkauf", "vends vend vendre vendu"),
     "sacrifice": ("sacrifice sacrificing", "opfere opfern opfer", "sacrifie sacrifier"),
     "store": ("store storing stash stock", "lagere lagern einlagern", "stocke stocker entrepose entreposer range "
               "ranger"),
-    "give": ("give hand cash", "gebe geben gib abgeben werfe werfen", "donne donner"),
+    "give": ("give hand cash", "gebe geben gib abgeben werfe werfen reich reiche", "donne donner"),
     "exchange": ("exchange trade trading", "tausche tauschen eintauschen wechsle wechseln", "échange échanger "
                  "echange troque troquer"),
     "pick": ("pick remove", "entferne entfernen runternehmen", "enlève enleve enlever"),
-    "steal": ("steal", "stehle stehlen klaue klauen", "vole voler"),
+    "steal": ("steal nick nab pinch swipe", "stehle stehlen klaue klauen klau", "vole voler pique piquer chipe chiper"),
     "lose": ("lose loss losing", "verliere verlieren verlust", "perds perdre perte"),
 }
 _VERB_KINDS: dict[str, frozenset[str]] = {
@@ -162,6 +164,8 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("viking", "fr", "viking vikings figurine figurines pion pions"),
     ("brown", "en", "brown"), ("brown", "de", "braun braune braunen brauner braunes"),
     ("brown", "fr", "marron marrons brun bruns"),
+    ("filler", "de", "brauche brauchen brauchst braucht"), ("filler", "en", "grown crown brows"),
+    ("filler", "fr", "vaut valent vaux"),
     ("coin", "en", "coin coins money"), ("coin", "de", "münze münzen muenze muenzen geld taler"),
     ("coin", "fr", "pièce pièces piece pieces argent sou sous"),
     ("storage", "en", "storage"), ("storage", "de", "lager lagerplatz lagerplätze lagerplatze"),
@@ -170,18 +174,51 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("market", "fr", "marché marche"),
     ("anygood", "en", "good goods something"), ("anygood", "de", "ware waren"),
     ("anygood", "fr", "marchandise marchandises"),
+    ("anygood", "en", "material materials resource resources"), ("anygood", "de", "material materialien rohstoff "
+                                                                    "rohstoffe"),
+    ("anygood", "fr", "materiau matériau matériaux materiaux ressource ressources"),
+    ("back", "en", "back home"), ("back", "de", "zurück zurueck raus heraus heim zurücknehmen zurückholen"),
+    ("back", "fr", "remets remettre remet reprends reprendre rentre rentrer maison"),
+    ("open", "en", "whichever whatever either"),
+    ("open", "de", "egal wurst irgendein irgendeine irgendeinen irgendeinem irgendwo"),
+    ("open", "fr", "importe quelconque"),
+    ("filler", "en", "starting start begin beginning first then loading alright gonna wanna lemme gotta"),
+    ("filler", "de", "zuerst erstmal anfangen beginne fange starte"),
+    ("filler", "fr", "commence commencer d'abord abord"),
+    ("filler", "en", "behind"), ("filler", "de", "hinter hinten dahinter"), ("filler", "fr", "derrière derriere"),
+    # everyday words one or two letters away from a game word ("board" is no "hoard", "lass" no "passe", "frei" no
+    # "drei", "weder" no "Leder", "chat" no "achat"): known, so never corrected
+    ("filler", "en", "board boards price prices seat seats zone step steps test text wild missing miss hands hold "
+                     "chat rose gone tell self fake tape past kill fair ours yours offer village orange pink blue red "
+                     "green yellow white black grey gray purple leader mark shell view quit kept wins drew sent"),
+    ("filler", "de", "preis preise lass lassen bald rand allein meisten meiste nächste nächsten nächster rechts "
+                     "rechte rechten rechter links linke linken linker blau blaue blauen rot rote roten grün grüne "
+                     "grünen gelb gelbe gelben weiß weiße weißen schwarz schwarze schwarzen grau graue grauen lila "
+                     "rosa silber silbernen liegen drehen holz voll werft"),
+    ("filler", "fr", "prix tours jours mots vieux destin manche bleu bleue rouge vert verte jaune blanc blanche "
+                     "noir noire gris violet quel quelle quels quelles"),
+    ("empty", "en", "free"), ("empty", "de", "frei freie freien freies freier"), ("empty", "fr", "libre libres"),
+    ("cheap", "en", "cheapest cheap cheaper"), ("cheap", "de", "billigste billigsten billig billiger günstigste "
+                                                              "günstigsten günstig günstiger"),
+    ("cheap", "fr", "moins"),
+    ("costs", "en", "costs cost costing"), ("costs", "de", "kostet kosten"), ("costs", "fr", "coûte coute coûtent"),
+    ("empty", "en", "empty vacant untouched unclaimed"), ("empty", "de", "leer leere leeren leeres leerer"),
+    ("empty", "fr", "vide vides"),
+    ("load", "en", "load loading loaded"), ("load", "de", "laden beladen verladen verladung verladephase"),
+    ("load", "fr", "charger chargement charge"),
     ("box", "en", "box"), ("box", "de", "schachtel"), ("box", "fr", "boîte boite"),
     ("colour", "en", "colour color"), ("colour", "de", "farbe"), ("colour", "fr", "couleur"),
-    ("owncol", "en", "own normal regular"), ("owncol", "de", "normalen normale normaler eigenen eigene eigener"),
+    ("owncol", "en", "own normal regular mine"), ("owncol", "de", "normalen normale normaler eigenen eigene eigener"),
+    ("owncol", "fr", "mien miens mienne miennes"),
     ("owncol", "fr", "propre propres normal normaux"),
     ("supply", "en", "supply bag"), ("supply", "de", "vorrat warenablage ablage"),
     ("rest", "en", "rest leftovers leftover remaining"), ("rest", "de", "rest restliche übrige uebrige"),
     ("rest", "fr", "reste restes"),
     ("expensive", "en", "expensive pricey costly"), ("expensive", "de", "teuer"), ("expensive", "fr", "cher chère"),
-    ("spaceword", "en", "space spaces spot field row line queue column card"),
-    ("spaceword", "de", "feld felder kartenfeld platz reihe nachfragereihe spalte karte"),
-    ("spaceword", "fr", "case cases emplacement file colonne carte"),
-    ("yes", "en", "yes yeah yep yup sure ok okay"), ("yes", "de", "ja jep jawohl klar gerne gern"),
+    ("spaceword", "en", "space spaces spot spots field fields row rows line lines queue queues column card"),
+    ("spaceword", "de", "feld felder kartenfeld platz reihe reihen nachfragereihe nachfragezeile zeile spalte karte"),
+    ("spaceword", "fr", "case cases emplacement file files colonne carte"),
+    ("yes", "en", "yes yeah yep yup sure ok okay deal"), ("yes", "de", "ja jep jawohl jawoll jo klar gerne gern"),
     ("yes", "fr", "oui ouais accord volontiers"),
     ("for", "en", "for against"), ("for", "de", "für fuer gegen"), ("for", "fr", "pour contre"),
     ("off", "en", "off from"), ("off", "de", "von vom"),
@@ -195,11 +232,18 @@ _NOT_SELF = frozenset({"nothing", "nichts", "rien"})
 # Words that make a line a remark rather than a move: someone else acting ("Ben takes the ship", "Cleo nimmt
 # immer das Schiff"), a description ("the ship is expensive"), a doubt ("I could sell the amber", "vielleicht").
 _THIRD_FORMS = """takes buys sells places puts wants reserves stores pays uses passes withdraws gets grabs keeps
-    sacrifices trades gives steals doubles bids nobody everybody everyone someone
+    sacrifices trades gives steals doubles bids goes chooses picks sets nobody everybody everyone someone
     nimmt kauft verkauft setzt stellt legt geht holt opfert lagert zahlt nutzt passt verzichtet reserviert tauscht
     niemand jemand keiner
-    prend met veut vend réserve personne""".split()
-_COPULAS = "is are was were ist sind war waren est sont etait était".split()
+    prend met veut vend réserve personne
+    says said tells told thinks reckons sagt sagte meint meinte findet dit disait pense""".split()
+_SAYS = frozenset({"says", "said", "tells", "told", "thinks", "reckons", "sagt", "sagte", "meint", "meinte", "findet",
+                   "dit", "disait", "pense"})
+# What the player's own Viking or card does, said in the third person ("my brown one withdraws").
+_THIRD_VERBS = {"withdraws": "withdraw", "passes": "pass", "buys": "buy", "pays": "pay", "verzichtet": "withdraw",
+
+                "passt": "pass", "kauft": "buy", "zahlt": "pay"}
+_COPULAS = {"en": "is are was were", "de": "ist sind war waren", "fr": "est sont etait était"}
 _MAYBE = "maybe perhaps could might would vielleicht eventuell könnte koennte konnte würde wuerde sollte " \
     "pourrais pourrait devrais".split()
 
@@ -227,9 +271,24 @@ def build_lexicon() -> Lexicon:
         for lang, words in zip(("en", "de", "fr"), forms, strict=True):
             lex.add(words, "v", verb, lang, fuzzy=True)
     for kind, lang, words in _WORDS:
-        lex.add(words, kind, None, lang, fuzzy=kind in ("viking", "coin", "storage", "market", "expensive"))
+        lex.add(words, kind, None, lang, fuzzy=kind in ("viking", "coin", "storage", "market", "expensive", "brown"))
+    lex.add("karte carte", "spaceword", None, "de fr", fuzzy=True)  # "mit der Krate"
+    for lang, words in (("en", "costs"), ("de", "kostet"), ("fr", "coûte coute")):
+        lex.add(words, "costs", None, lang, fuzzy=True)
+    for stem, kind in (("schiffs", "ship"), ("schiff", "ship"), ("händler", "trader"), ("haendler", "trader"),
+                       ("krieger", "warrior"), ("orakel", "oracle"), ("handwerks", "craft"), ("handwerk", "craft"),
+                       ("gelage", "feast"), ("skalden", "skald"), ("raubzug", "raid"), ("raubzugs", "raid"),
+                       ("gebäude", "building"), ("verräter", "traitor")):  # "Schiffsreihe", "Kriegerfeld"
+        lex.add(" ".join(stem + w for w in ("reihe", "feld", "spalte", "zeile")), "ctype", (kind, None), "de",
+                "row", fuzzy=True)
     lex.add(_THIRD_FORMS, "third", None, "en de fr")
-    lex.add(_COPULAS, "copula", None, "en de fr")
+    lex.add("nah naw nee", "nope", None, "en")
+    lex.add("heb hebe aufheben aufbewahren", "keep", None, "de")  # "heb ich mir auf"
+    lex.add("neither nor", "neg", None, "en")  # "neither the ship nor the trader"
+    lex.add("weder", "neg", None, "de")
+    lex.add("ni", "neg", None, "fr")
+    for lang, words in _COPULAS.items():
+        lex.add(words, "copula", None, lang)
     lex.add(_MAYBE, "maybe", None, "en de fr")
     for cid in narrate.default_rows():
         lex.add(cid.lower(), "code", cid)
@@ -249,6 +308,9 @@ class Ref:
     space: int | None = None
     nth: int | None = None
     more: tuple[str, ...] = ()
+    size: int | None = None  # "the ship with 2 goods", "l'artisan à trois matériaux"
+    sup: str | None = None  # "the small ship" (min) / "the big ship" (max): by its goods
+    last: bool = False  # "the last card", "die letzte Karte": the highest demand space with a card
 
 
 @dataclass(slots=True)
@@ -258,6 +320,7 @@ class Intent:
     refs: list[Ref] = field(default_factory=list)
     numbers: list[int] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)
+    slots: list[frozenset[str]] = field(default_factory=list)  # traitor: the places the two Vikings may stand on
     took: str | None = None  # an exchange's "for <good>|coin"
     brown: bool = False
     coin: bool = False
@@ -276,6 +339,16 @@ class Intent:
     all: bool = False
     neg: bool = False
     nope: bool = False
+    back: bool = False  # "taking my Viking back", "Wikinger zurück", "je la remets"
+    vacant: bool = False  # "the empty row", "the ship nobody's on"
+    row: bool = False  # "a row", "eine Reihe", "une file": a demand row, not a reservation
+    alt: bool = False  # goods named as alternatives ("the amber or the jet"): one of them
+    not_brown: bool = False  # "not a brown one", "keinen braunen"
+    cheap: bool = False  # "the cheapest spot", "am billigsten", "le moins cher"
+    not_card: bool = False  # "not with the card", "ohne die Schatzkammer", "keep the treasury": pay in coins
+    no_more: bool = False  # "no more", "keinen mehr", "je ne … plus": stop placing / assigning
+    price: int | None = None  # "where it costs 1", "for one coin"
+    others: bool = False  # "his Viking": someone else's
     unknown: int = 0
 
     @property
@@ -293,7 +366,9 @@ class Intent:
     def empty(self) -> bool:
         return not (self.verbs or self.goods or self.refs or self.numbers or self.labels or self.took
                     or self.brown or self.coin or self.storage or self.market or self.supply or self.rest
-                    or self.expensive or self.yes or self.it or self.neg or self.nope)
+                    or self.expensive or self.yes or self.it or self.neg or self.nope or self.box or self.back
+                    or self.viking or self.own_colour or self.any_good or self.card_word or self.vacant
+                    or self.not_brown or self.others or self.cheap or self.price is not None or self.no_more)
 
 
 _SPLIT = {",", ";", ".", "!", ":"}
@@ -305,8 +380,12 @@ _LABEL = re.compile(r"^(?:f([1-6])x([1-8])|r([1-9]))$")
 def _clauses(hits: list[Hit]) -> list[list[Hit]]:
     out: list[list[Hit]] = [[]]
     for i, h in enumerate(hits):
-        if h.text == "plus" and i + 1 < len(hits) and hits[i + 1].text in ("de", "d"):
-            out[-1].append(h)  # FR "plus de …": "no more …"
+        if h.text == "plus" and (i + 1 < len(hits) and hits[i + 1].text in ("de", "d") or any(
+                x.text in ("ne", "n") for x in hits[max(0, i - 3):i])):
+            out[-1].append(h)  # FR "plus de …", "je ne pose plus rien": "no more …"
+            continue
+        if h.text in _AND and _goods_naming_card(hits, i):
+            out[-1].append(h)  # "the leather-and-wool craft": goods that name one card
             continue
         if h.text in _SPLIT or h.text in _THEN or h.text in _AND:
             if out[-1]:
@@ -314,6 +393,17 @@ def _clauses(hits: list[Hit]) -> list[list[Hit]]:
             continue
         out[-1].append(h)
     return [c for c in out if c]
+
+
+def _goods_naming_card(hits: list[Hit], i: int) -> bool:
+    """Whether the conjunction at `i` joins goods that, together, qualify the card named right after them."""
+    if i == 0 or hits[i - 1].first("good") is None:
+        return False
+    j = i + 1
+    while j < len(hits) and (hits[j].first("good") is not None or hits[j].text in _AND):
+        j += 1
+    return j > i + 1 and j < len(hits) and (hits[j].first("ctype") is not None
+                                            or hits[j].text in ("card", "karte", "carte"))
 
 
 def _after_correction(hits: list[Hit]) -> list[Hit]:
@@ -329,9 +419,15 @@ def _after_correction(hits: list[Hit]) -> list[Hit]:
 
 
 def _intent(clause: list[Hit]) -> Intent:
+    """One clause's intent. Phrases that change what the words around them mean are read first (a place label,
+    "can't", "the small ship", card names of several words, "not a brown one", "one of mine", the size or price of
+    a card, "Lass mal", "not with the card", "no more", "the last card", "nobody", purpose clauses); then each word
+    by its lexicon kind."""
     it = Intent()
     pending_count: int | None = None
     pending_nth: int | None = None
+    pending_size: int | None = None
+    pending_sup: str | None = None
     after_for = False
     i = 0
     n = len(clause)
@@ -343,6 +439,105 @@ def _intent(clause: list[Hit]) -> Intent:
         m = _LABEL.match(text)
         if m:
             it.labels.append(f"{m.group(1)}.{m.group(2)}" if m.group(1) else f"R{m.group(3)}")
+            i += 1
+            continue
+        if text == "t" and prev is not None and prev.text in ("can", "couldn"):
+            it.neg = True  # "can't afford it"
+            i += 1
+            continue
+        if h.first("sup", "supadj") is not None and nxt is not None and nxt.first("ctype") is not None:
+            sup = h.first("sup", "supadj")
+            pending_sup = "min" if str(sup.value).startswith("min") else "max"  # type: ignore[union-attr]
+            i += 1
+            continue
+        phrase = _card_phrase(clause, i)
+        if phrase is not None:
+            kind_, skip_ = phrase
+            it.refs.append(Ref(cname=kind_))  # "la maison d'échange", "the exchange house"
+            i += skip_
+            continue
+        if h.first("neg") is not None and any(x.first("brown") is not None for x in clause[i + 1:i + 3]) and all(
+                x.first("brown", "art", "viking") is not None or x.text in ("one", "un") for x in clause[i + 1:i + 3]):
+            it.not_brown = True  # "not a brown one", "keinen braunen": own Viking (or, alone, no more brown ones)
+            i += 1
+            while i < n and clause[i].first("brown", "art", "viking") is not None or i < n and clause[i].text in (
+                    "one", "un"):
+                i += 1
+            continue
+        if h.first("poss") is not None and prev is not None and prev.text in ("von", "of", "des") and (
+                nxt is None or nxt.first("viking") is not None):
+            it.own_colour = True  # "einem von meinen", "one of my vikings"
+        if h.first("his") is not None and nxt is not None and nxt.first("viking") is not None:
+            it.others = True  # "Tom put his viking on the oracle"
+        if text in ("a", "an", "one", "un", "une", "ein", "eine", "einer", "einem") and nxt is not None \
+                and nxt.first("anygood") is not None and it.refs and it.refs[-1].ctype is not None \
+                and prev is not None and prev.first("with", "to", "link") is not None:
+            it.refs[-1].size = 1  # "le navire à une marchandise", "the ship with one good"
+            i += 2
+            continue
+        if h.first("cheap") is not None and (text != "moins" or nxt is not None and nxt.first("expensive") is not None):
+            it.cheap = True  # "the cheapest spot", "le moins cher"
+            i += 2 if text == "moins" else 1
+            continue
+        if h.first("costs") is not None:
+            j = i + 1
+            while j < n and clause[j].text in ("only", "just", "nur", "bloss", "que", "seulement", "me", "mich", "mir"):
+                j += 1
+            cost = clause[j] if j < n else None
+            if cost is not None and (cost.text.isdigit() or cost.first("num") is not None):
+                it.price = int(cost.text) if cost.text.isdigit() else cost.first("num").value  # type: ignore
+                i = j + 1
+                continue  # "where it costs (only) 1", "là où ça coûte 1"
+        if text == "lass" and (nxt is None or nxt.text in ("mal", "es", "gut", "sein")):
+            it.nope = True  # "Lass mal", "lass es": no thanks
+            i += 1
+            continue
+        if h.first("neg", "except") is not None or text in ("keep", "behalte", "garde", "garder"):
+            j = i + 1
+            while j < n and j <= i + 4 and clause[j].first("with", "def", "poss", "art") is not None:
+                j += 1
+            card = clause[j] if j < n else None
+            if card is not None and (card.text in ("card", "karte", "carte") or card.distance and card.first(
+                    "spaceword") is not None or any(
+                    e.kind == "cname" and e.value == "pay_purchase" for e in card.entries)):
+                it.not_card = True  # "not with the card", "ohne die Schatzkammer", "keep the treasury"
+                if h.first("neg", "except") is None:
+                    it.verbs.append("keep")  # "je garde la carte": a defence card kept (skip)
+                i = j + 1
+                continue
+        if (h.first("neg", "nope") is not None or text in ("ne", "n")) and any(
+                x.text in ("more", "mehr") for x in clause[i + 1:i + 4]) or text == "plus" and any(
+                x.text in ("ne", "n") for x in clause[max(0, i - 3):i]):
+            it.no_more = True  # "no more brown ones", "ich setze keinen mehr", "je ne pose plus rien": I stop
+            i += 1
+            continue
+        if h.first("last") is not None and nxt is not None and nxt.text in (
+                "card", "row", "space", "field", "karte", "reihe", "feld", "carte", "case", "file"):
+            it.refs.append(Ref(last=True))  # "the last card", "die letzte Karte", "la dernière carte"
+            i += 2
+            continue
+        if text in _NOBODY:
+            it.vacant = True  # "the ship nobody's on yet", "nobody wants the trader… I'll go there"
+            i += 1
+            continue
+        if text in ("goes", "geht", "va") and (it.viking or it.brown) and not any(
+                x.first("back", "box") is not None for x in clause[i + 1:]):
+            it.verbs.append("place")  # "my viking goes to the trader" (not "the rest goes to the supply")
+            i += 1
+            continue
+        if text == "next" and nxt is not None and nxt.text == "to":
+            i += 2
+            continue  # "next to the ship": no skip
+        if text in _THIRD_VERBS and h.first("v") is None:
+            it.verbs.append(_THIRD_VERBS[text])  # "my brown one withdraws" (a remark was ruled out before)
+            i += 1
+            continue
+        if text in ("pour", "um", "so", "afin", "avoid", "damit", "to") and any(
+                _purpose(x) for x in clause[i + 1:i + 5]):
+            # "je paie pour ne rien perdre", "um nichts zu verlieren", "so I don't lose", "pour garder mes points",
+            # "to keep my points": why, not what
+            while i < n and not _purpose(clause[i]):
+                i += 1
             i += 1
             continue
         if text == "plus" and nxt is not None and nxt.text in ("de", "d"):
@@ -357,7 +552,7 @@ def _intent(clause: list[Hit]) -> Intent:
             good_entry = None
         e = h.first("code", "good", "ctype", "cname", "v", "viking", "brown", "coin", "storage", "market", "supply",
                     "rest", "expensive", "spaceword", "yes", "for", "num", "nth", "neg", "nope", "it", "keep", "all",
-                    "whole", "anygood", "box", "colour", "owncol")
+                    "whole", "anygood", "box", "colour", "owncol", "back", "empty")
         if good_entry is not None:
             kind, value = good_entry
         elif e is None:
@@ -370,6 +565,57 @@ def _intent(clause: list[Hit]) -> Intent:
         if text == "rien" and prev is not None and prev.text == "ne":
             i += 1
             continue  # "pour ne rien perdre": not a pass
+        if h.first("storage") is not None and prev is not None and prev.text in ("from", "du", "aus", "vom", "de"):
+            i += 1
+            continue  # "la laine du stock": where the good comes from, neither a target nor "stock" the verb
+        if kind == "v" and prev is not None and prev.text in ("you", "du", "tu") and i + 1 >= n:
+            i += 1
+            continue  # "here you go", "voilà, à toi": the verb is the other's
+        if kind == "neg" and prev is not None and prev.text in ("why", "pourquoi", "warum", "wieso"):
+            it.yes = True  # "why not", "pourquoi pas", "warum nicht"
+            i += 1
+            continue
+        if kind == "neg" and (any(x.text in ("care", "matter", "mind", "importe", "egal", "sure", "sicher", "sur")
+                                  for x in clause[i + 1:i + 4])
+                              or prev is not None and prev.text in _NOBODY):
+            i += 1
+            continue  # "don't care which", "n'importe lequel": the choice is open, nothing is refused
+        if kind == "good" and nxt is not None and (nxt.first("good") is not None or nxt.text in ("or", "and", "und",
+                                                                                                    "et", "ou")):
+            # "the leather-and-wool craft", "the amber/iron craft", "die Leder-Wolle-Karte": goods naming a card
+            j = i
+            named: list[str] = []
+            while j < n and (clause[j].first("good") is not None or clause[j].text in ("or", "and", "und", "et")
+                             and j + 1 < n and clause[j + 1].first("good") is not None):
+                g = clause[j].first("good")
+                if g is not None:
+                    named.append(g.value)
+                j += 1
+            card = clause[j] if j < n else None
+            if len(named) >= 2 and card is not None and (card.first("ctype") is not None
+                                                         or card.text in ("card", "karte", "carte")):
+                ct = card.first("ctype")
+                ctype = ct.value[0] if ct is not None else "any"
+                it.refs.append(Ref(ctype=ctype, good=named[0], more=tuple(named[1:]), sup=pending_sup))
+                pending_sup = None
+                i = j + 1
+                continue
+        if kind == "num" and nxt is not None and nxt.first("anygood") is not None and (
+                it.refs and it.refs[-1].ctype is not None and prev is not None and (
+                    prev.first("with", "to", "link") is not None or prev.first("ctype") is not None)):
+            it.refs[-1].size = value  # "the ship with 2 goods", "l'artisan à trois matériaux"
+            i += 2
+            continue
+        if kind == "num" and i + 2 < n and nxt is not None and nxt.first("anygood") is not None \
+                and clause[i + 2].first("ctype") is not None:
+            pending_size = value  # "the 3-goods ship"
+            i += 2
+            continue
+        if h.first("ctype") is not None and h.first("ctype").has("row"):  # type: ignore[union-attr]
+            it.row = True  # "eine Schiffsreihe": a demand row
+        if text == "ones":
+            i += 1
+            continue  # "no more brown ones": a pronoun (no card has a rank)
         if kind == "num" and text in ("one", "un", "une") and not (
                 nxt is not None and nxt.first("viking", "good", "coin") is not None):
             i += 1
@@ -392,8 +638,8 @@ def _intent(clause: list[Hit]) -> Intent:
                 # "the amber trader": a good right before the card type qualifies it
                 if good is None and it.goods and prev is not None and prev.first("good") is not None:
                     good = it.goods.pop()[0]
-                ref = Ref(ctype=ctype, good=good, nth=pending_nth)
-                pending_nth = None
+                ref = Ref(ctype=ctype, good=good, nth=pending_nth, size=pending_size, sup=pending_sup)
+                pending_nth = pending_size = pending_sup = None
                 it.refs.append(ref)
                 j = i + 1
                 more: list[str] = []
@@ -406,7 +652,15 @@ def _intent(clause: list[Hit]) -> Intent:
                     continue
         elif kind == "cname":
             it.refs.append(Ref(cname=value))
+        elif kind == "v" and prev is not None and any(e.kind == "v" and e.value == "done" for e in prev.entries):
+            pass  # "done placing", "fertig mit Verladen": what is done, not a move of its own
+        elif kind == "v" and value == "place" and text.startswith("setz") and clause[-1].text == "ein":
+            it.verbs.append("use")  # "ich setze die Werkstatt ein": einsetzen
+        elif kind == "v" and value == "give" and nxt is not None and nxt.text in ("me", "mir", "moi"):
+            it.verbs.append("take")  # "give me an iron for the three": what the player gets
         elif kind == "v":
+            if value == "take" and any(x.first("back") is not None for x in clause[i + 1:]):
+                value = "withdraw"  # "taking my Viking back", "je reprends mon viking"
             it.verbs.append(value)
         elif kind == "keep":
             it.verbs.append("keep")
@@ -436,6 +690,10 @@ def _intent(clause: list[Hit]) -> Intent:
             it.any_good = True
         elif kind == "box":
             it.box = True
+        elif kind == "back":
+            it.back = True
+        elif kind == "empty":
+            it.vacant = True
         elif kind == "owncol":
             it.own_colour = True
         elif kind == "colour":
@@ -446,6 +704,9 @@ def _intent(clause: list[Hit]) -> Intent:
         elif kind == "for":
             after_for = True
         elif kind == "spaceword":
+            if text in ("row", "rows", "queue", "queues", "line", "lines", "reihe", "reihen", "nachfragereihe",
+                        "nachfragezeile", "zeile", "file", "files"):
+                it.row = True
             if text in ("card", "karte", "carte") and prev is not None and prev.first("with") is not None:
                 it.card_word = True
             num = nxt.first("num") if nxt is not None else None
@@ -462,7 +723,8 @@ def _intent(clause: list[Hit]) -> Intent:
             if nxt is not None and nxt.first("good", "viking", "coin") is not None and not after_for:
                 pending_count = value
             elif after_for:
-                pass  # "for 3 coins", "pour 2": a price
+                if nxt is not None and nxt.first("coin") is not None:
+                    it.price = value  # "for 3 coins", "pour 2 pièces": a price ("go for 3" is no price)
             else:
                 it.numbers.append(value)
         elif kind == "nth":
@@ -478,8 +740,43 @@ def _intent(clause: list[Hit]) -> Intent:
         i += 1
     if pending_nth is not None and not it.refs:
         it.refs.append(Ref(space=pending_nth))
+    if len(it.goods) >= 2 and any(c.first("or") is not None and not (c.text == "or" and k > 0 and clause[k - 1].text
+                                                                      in ("l", "d", "de"))
+                                  for k, c in enumerate(clause)):
+        it.alt = True  # "the amber or the jet": one of them
     # numbers 10-12 are whole tokens; 1-9 may be "num" entries: a bare number is a space in the demand phase
     return it
+
+
+# Card names of several words: (words, effect kind); "d"/"de"/"des" between them are skipped.
+_PHRASES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("maison", "echange"), "exchange"), (("maison", "echanges"), "exchange"), (("exchange", "house"), "exchange"),
+    (("trading", "house"), "exchange"), (("trading", "post"), "exchange"), (("trade", "house"), "exchange"),
+    (("long", "house"), "brown_vikings"), (("shield", "wall"), "double_warrior"), (("mur", "boucliers"),
+                                                                                  "double_warrior"),
+    (("market", "stall"), "take_supply_good"), (("maison", "commerce"), "exchange"),
+)
+
+
+def _card_phrase(clause: list[Hit], i: int) -> tuple[str, int] | None:
+    """A card name of several words starting at `i`: (effect kind, tokens used)."""
+    for words, kind in _PHRASES:
+        j, k = i, 0
+        while j < len(clause) and k < len(words):
+            t = clause[j].text
+            if t == words[k]:
+                k += 1
+            elif k == 0 or t not in ("d", "de", "des", "du", "l"):
+                break
+            j += 1
+        if k == len(words):
+            return kind, j - i
+    return None
+
+
+def _purpose(h: Hit) -> bool:
+    """A verb of losing or keeping, as said after "pour", "um … zu", "to": the reason for a move."""
+    return any(e.kind == "v" and e.value == "lose" or e.kind == "keep" for e in h.entries)
 
 
 def _share(intents: list[Intent]) -> list[Intent]:
@@ -503,7 +800,8 @@ def _share(intents: list[Intent]) -> list[Intent]:
 
 _GOODS_DECISIONS = frozenset({"jorvik_assign", "jorvik_exchange", "jorvik_pick"})
 _FLAGS = ("brown", "coin", "storage", "market", "supply", "rest", "expensive", "yes", "it", "viking", "card_word",
-          "all", "neg", "nope", "any_good", "box", "own_colour")
+          "all", "neg", "nope", "any_good", "box", "own_colour", "back", "vacant", "row", "alt", "not_brown", "others",
+          "cheap", "not_card", "no_more")
 
 
 def _union(a: Intent, b: Intent) -> Intent:
@@ -524,6 +822,12 @@ def _merge(intents: list[Intent], ctx: Ctx) -> list[Intent]:
                 if not x.goods and dropped[0].goods:
                     x.goods = list(dropped[0].goods)
             intents = kept
+    elif ctx.decision == "jorvik_demand" and len(intents) > 1:
+        kept = [x for x in intents if not x.neg]
+        dropped = [x for x in intents if x.neg]
+        if kept and dropped and all(x.refs or x.numbers for x in kept) and all(
+                (x.refs or x.numbers) and not x.brown for x in dropped):
+            intents = kept  # "not the ship, the trader", "nicht das Schiff, sondern den Händler"
     return _merge_clauses(intents, ctx)
 
 
@@ -538,9 +842,23 @@ def _merge_clauses(intents: list[Intent], ctx: Ctx) -> list[Intent]:
         for x in intents[1:]:
             merged = _union(merged, x)
         return [merged]
+    if any(x.goods for x in intents):
+        told = [x for x in intents if _explains(x)]
+        if told and len(told) < len(intents):
+            # "Eisen auf den Markt, zwei Waren gegen eine Münze": the rule recited, the goods named elsewhere
+            intents = [x for x in intents if not _explains(x)]
+            for x in intents:
+                if x.goods and not (x.refs or x.storage or x.supply or set(x.verbs) - {"place", "give", "exchange"}):
+                    x.market = True
     out: list[Intent] = []
     for x in intents:
-        if not x.goods and not x.verbs and out:
+        if x.goods and out and not out[-1].goods and (out[-1].any_good or out[-1].took) and (
+                not x.verbs or x.verbs == out[-1].verbs):
+            out[-1] = _union(out[-1], x)  # "store something, the amber or the jet"
+        elif not x.goods and x.verbs and not x.refs and out and out[-1].goods and (
+                out[-1].verbs and set(out[-1].verbs) <= set(x.verbs) or out[-1].bare):
+            out[-1] = _union(out[-1], x)  # "the iron, sell it", "le fer, je le vends"
+        elif not x.goods and not x.verbs and out:
             out[-1] = _union(out[-1], x)
         elif out and not out[-1].goods and not out[-1].verbs:
             out[-1] = _union(out[-1], x)
@@ -549,10 +867,23 @@ def _merge_clauses(intents: list[Intent], ctx: Ctx) -> list[Intent]:
     return out
 
 
+def _explains(it: Intent) -> bool:
+    """A clause that recites an exchange's rate without naming a good ("zwei Waren gegen eine Münze", "deux
+    marchandises contre une pièce")."""
+    return it.any_good and not it.goods and bool(it.took or it.coin) and not it.refs
+
+
 def _expand(intents: list[Intent], held: dict[str, int]) -> list[Intent]:
-    """One intent per action: "2 Wolle verkaufen" is two sales, "3 wool for iron" three gives and a take."""
+    """One intent per action: "2 Wolle verkaufen" is two sales, "3 wool for iron" three gives and a take; goods
+    named as alternatives ("Bernstein oder Leder") are one step, asked about."""
     out: list[Intent] = []
     for it in intents:
+        if it.alt:
+            out.append(_with(it, list(it.goods)))
+            continue
+        if it.took is not None and not it.goods and not it.any_good:
+            out.append(_with(it, [], verbs=["take"], took=None, took_good=it.took))  # "contre un fer", "for a coin"
+            continue
         if it.took is not None and it.goods:
             for good, count in it.goods:
                 n = held.get(good, count) if it.all else count
@@ -597,6 +928,9 @@ class Ctx:
     others: tuple[str, ...]
     offer: str | None
     held: dict[str, int]
+    vikings: int = 0  # own Vikings left to place (demand)
+    row_len: dict[int, int] = field(default_factory=dict)  # Vikings in each demand row
+    prices: dict[int, int] = field(default_factory=dict)  # what joining each open demand row costs
 
 
 def context(state: Any, player: int) -> Ctx:
@@ -611,7 +945,10 @@ def context(state: Any, player: int) -> Ctx:
     offer = d.facts.get("card") if d.kind in ("jorvik_purchase", "jorvik_reserved_purchase") else None
     both = [state.pool[g] + state.storage[seat][g] for g in range(8)]
     held = {GOODS[g]: n for g, n in enumerate(both) if n}
-    return Ctx(d.kind, seat, rows, spaces, cargo, own, others, offer, held)
+    vikings = int(d.facts.get("vikings", 0) or 0) if d.kind == "jorvik_demand" else 0
+    row_len = {sp + 1: len(r) for sp, r in enumerate(state.rows)}
+    prices = {int(sp): int(p) for sp, p in (d.facts.get("prices") or {}).items()} if d.kind == "jorvik_demand" else {}
+    return Ctx(d.kind, seat, rows, spaces, cargo, own, others, offer, held, vikings, row_len, prices)
 
 
 def _effects(row: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -631,6 +968,8 @@ def _card_goods(ctx: Ctx, cid: str) -> set[str]:
 
 
 def ref_fits(ref: Ref, ctx: Ctx, cid: str, space: int | None = None) -> bool:
+    if ref.last:
+        return space is not None and space == max((sp for sp in ctx.spaces if sp <= 6), default=0)
     if ref.space is not None:
         return space == ref.space
     if ref.code is not None:
@@ -642,7 +981,9 @@ def ref_fits(ref: Ref, ctx: Ctx, cid: str, space: int | None = None) -> bool:
     if ref.cname is not None:
         return ref.cname in eff
     if ref.ctype is not None:
-        if ref.ctype == "building":
+        if ref.ctype == "any":
+            ok = True
+        elif ref.ctype == "building":
             ok = row["type"] == "building"
         elif ref.ctype == "defence":
             ok = row["type"] == "defence"
@@ -651,8 +992,30 @@ def ref_fits(ref: Ref, ctx: Ctx, cid: str, space: int | None = None) -> bool:
         if not ok:
             return False
         goods = _card_goods(ctx, cid)
+        if ref.size is not None and _card_size(ctx, cid) != ref.size:
+            return False
         return (ref.good is None or ref.good in goods) and all(g in goods for g in ref.more)
     return False
+
+
+def _card_size(ctx: Ctx, cid: str) -> int:
+    """How many goods a card is about: a ship's cargo, a craft's materials."""
+    eff = _effects(ctx.rows.get(cid, {}))
+    if "ship" in eff:
+        return int(eff["ship"].get("goods", len(ctx.cargo.get(cid, ()))))
+    if "craft" in eff:
+        return len(eff["craft"]["needs"])
+    return len(_card_goods(ctx, cid))
+
+
+def _exact_exists(ref: Ref, ctx: Ctx) -> bool:
+    """Some card in a display has exactly the goods the words name."""
+    return any(_exact_goods(ref, ctx, c) for c in (*ctx.own, *ctx.others))
+
+
+def _exact_goods(ref: Ref, ctx: Ctx, cid: str) -> bool:
+    """A card named by all its goods ("the leather-and-wool craft" is leather + wool, not amber + leather + wool)."""
+    return bool(ref.more) and ref.good is not None and {ref.good, *ref.more} == _card_goods(ctx, cid)
 
 
 # ---- readings --------------------------------------------------------------------------------------------
@@ -665,6 +1028,7 @@ class JReading:
     intent: Intent
     ctx: Ctx
     score: float = 1.0
+    open: bool = False  # the line leaves the choice open ("whichever"): no preference among what fits
 
     def kinds(self) -> frozenset[str] | None:
         verbs = self.intent.verbs
@@ -704,7 +1068,8 @@ class JReading:
             else:
                 if k == "take" and it.coin:
                     return None
-                if kinds is None and not it.refs and not (it.goods and ctx.decision in _GOODS_DECISIONS):
+                if kinds is None and not it.refs and not (
+                        (it.goods or it.any_good) and ctx.decision in _GOODS_DECISIONS):
                     return None
                 qualified = {r.good for r in it.refs if r.good is not None}
                 if qualified and good not in qualified:
@@ -717,6 +1082,18 @@ class JReading:
         if fit is None:
             return None
         return score + fit
+
+    def _extreme(self, ref: Ref, space: int) -> bool:
+        """"the small ship": the space holds the card of that kind with the fewest (most) goods among those the
+        words allow."""
+        it, ctx = self.intent, self.ctx
+        spaces = [sp for sp, c in ctx.spaces.items() if ref_fits(replace(ref, sup=None), ctx, c, sp)
+                  and not (it.row and sp > 6) and not (it.vacant and ctx.row_len.get(sp, 0))]
+        sizes = {sp: _card_size(ctx, ctx.spaces[sp]) for sp in spaces}
+        if space not in sizes:
+            return False
+        best = min(sizes.values()) if ref.sup == "min" else max(sizes.values())
+        return sizes[space] == best
 
     @property
     def storing(self) -> bool:
@@ -734,11 +1111,13 @@ class JReading:
         it, ctx = self.intent, self.ctx
         refs = it.refs
         if k in ("demand", "reserve"):
-            return bool(refs or it.numbers or it.viking or it.goods) and not (it.storage or it.market)
+            return bool(refs or it.numbers or it.viking or it.goods or it.vacant or it.row or it.cheap
+                        or it.price is not None and ctx.decision == "jorvik_demand") and not (
+                it.storage or it.market)
         if k == "buy":
             return it.yes or (it.it and not it.neg) or it.card_word
         if k == "withdraw":
-            return it.expensive or it.nope or it.neg or it.box
+            return it.expensive or it.nope or it.neg or it.box or it.back
         if k == "skip":
             return it.nope or it.neg
         if k == "double":
@@ -762,12 +1141,18 @@ class JReading:
             return it.coin and ctx.decision == "jorvik_exchange" or bool(it.goods) and ctx.decision in (
                 "jorvik_exchange", "jorvik_pick")
         if k == "use":
-            return bool(refs) and ctx.decision not in ("jorvik_purchase", "jorvik_reserved_purchase",
-                                                       "jorvik_demand")
+            if not refs:
+                return False
+            if ctx.decision not in ("jorvik_purchase", "jorvik_reserved_purchase", "jorvik_demand"):
+                return True
+            # "workshop first": a card of one's own display that no card on offer matches
+            return any(ref_fits(r, ctx, c) for r in refs for c in ctx.own) and not any(
+                ref_fits(r, ctx, c, sp) for r in refs for sp, c in ctx.spaces.items()) and not (
+                it.viking or it.brown or it.numbers)
         if k == "pick":
             return bool(refs) and ctx.decision == "jorvik_pick"
         if k == "swap":
-            return len(it.labels) == 2
+            return len(it.labels) == 2 or len(it.slots) == 2
         return False
 
     def _fit(self, action: Any, k: str) -> float | None:
@@ -777,9 +1162,23 @@ class JReading:
             cid = ctx.spaces.get(action.space)
             if cid is None:
                 return None
+            if k == "reserve" and it.row and "reserve" not in it.verbs:
+                return None  # "in a row", "dans une file": a demand row
+            if it.vacant and (k != "demand" or ctx.row_len.get(action.space, 0)):
+                return None  # "an empty row", "the ship nobody's on yet"
+            if (it.cheap or it.price is not None) and k == "demand":
+                price = ctx.prices.get(action.space)
+                if price is None or it.price is not None and price != it.price or it.cheap and price != min(
+                        ctx.prices.values()):
+                    return None  # "the cheapest spot", "where it costs 1"
+            if k == "reserve" and action.brown and not it.brown and ctx.vikings > 0:
+                return None  # a reservation is made with one's own Viking unless a brown one is named
             score = 0.0
             if refs:
                 if not any(ref_fits(r, ctx, cid, action.space) for r in refs):
+                    return None
+                sized = [r for r in refs if r.sup is not None and ref_fits(r, ctx, cid, action.space)]
+                if sized and not any(self._extreme(r, action.space) for r in sized):
                     return None
                 score += 1.0
             elif it.numbers:
@@ -791,7 +1190,7 @@ class JReading:
                     return None
             if refs and it.goods and not {g for g, _ in it.goods} <= _card_goods(ctx, cid):
                 return None
-            if k == "demand" and it.viking and "reserve" not in it.verbs:
+            if k == "demand" and it.viking and "reserve" not in it.verbs and not self.open:
                 score += 0.25  # "a Viking on a ship": a demand row rather than a reservation
             if it.brown:
                 return score + 1.0 if action.brown else None
@@ -802,9 +1201,9 @@ class JReading:
             if refs and ctx.offer is not None:
                 if not any(ref_fits(r, ctx, ctx.offer) or (r.cname == "pay_purchase") for r in refs):
                     return None
-            pays_with_card = it.card_word or any(r.cname == "pay_purchase" for r in refs)
-            if action.with_card != pays_with_card:
-                return None
+            pays_with_card = (it.card_word or any(r.cname == "pay_purchase" for r in refs)) and not it.not_card
+            if action.with_card != pays_with_card and not (self.open and not it.card_word):
+                return None  # "wie ich zahle, überleg ich noch": either way of paying
             if it.neg:
                 return None
             return 0.0
@@ -816,9 +1215,18 @@ class JReading:
             if it.labels:
                 return None
             if refs:
-                if not any(ref_fits(r, ctx, action.card) for r in refs if r.space is None):
-                    return None
-                return 1.0
+                if not any(ref_fits(r, ctx, action.card) and (_exact_goods(r, ctx, action.card)
+                                                              or not _exact_exists(r, ctx)) for r in refs
+                           if r.space is None):
+                    return None  # "the leather-and-wool craft" is not the amber + leather + wool one
+                for r in refs:
+                    if r.sup is not None and ref_fits(r, ctx, action.card):
+                        mine = [c for c in (*ctx.own, *ctx.others) if ref_fits(replace(r, sup=None), ctx, c)]
+                        sizes = [_card_size(ctx, c) for c in mine]
+                        best = min(sizes) if r.sup == "min" else max(sizes)
+                        if _card_size(ctx, action.card) != best:
+                            return None  # "the small craft": the one with the fewest materials
+                return 1.5 if any(_exact_goods(r, ctx, action.card) for r in refs) else 1.0
             return 0.0
         if k in ("sell", "sacrifice"):
             want = "trader" if k == "sell" else "oracle"
@@ -832,6 +1240,9 @@ class JReading:
             return 1.0 if any(ref_fits(r, ctx, action.card) for r in refs) else None
         if k in ("double", "pay"):
             return 0.0
+        if k == "swap" and len(it.slots) == 2:
+            a, b = it.slots
+            return 1.0 if action.a in a and action.b in b or action.b in a and action.a in b else None
         if k == "swap":
             if len(it.labels) != 2:
                 return None
@@ -863,7 +1274,7 @@ class JReading:
             if it.refs and not spaces and not verbs & {"use", "steal"}:
                 return "no_such_card"
         if "buy" in verbs or "pay" in verbs or it.yes:
-            out.append(Buy(it.card_word or any(r.cname == "pay_purchase" for r in it.refs)))
+            out.append(Buy((it.card_word or any(r.cname == "pay_purchase" for r in it.refs)) and not it.not_card))
         if "double" in verbs:
             out.append(Double())
         if "pay" in verbs and ctx.decision not in ("jorvik_purchase", "jorvik_reserved_purchase"):
@@ -872,8 +1283,15 @@ class JReading:
             out.append({"jorvik_purchase": Withdraw(), "jorvik_reserved_purchase": Withdraw(),
                         "jorvik_assign": Done()}.get(ctx.decision, Skip()))
         crafts = [r.code for r in it.refs if r.code]
-        if any(r.ctype == "craft" for r in it.refs):
+        if any(r.ctype == "craft" and r.more for r in it.refs):  # "the leather-and-wool craft"
+            crafts += [c for c in ctx.own if ctx.rows.get(c, {}).get("type") == "craft"
+                       and any(ref_fits(r, ctx, c) and (_exact_goods(r, ctx, c) or not _exact_exists(r, ctx))
+                               for r in it.refs if r.ctype == "craft")]
+        elif any(r.ctype == "craft" for r in it.refs):
             crafts += [c for c in ctx.own if ctx.rows.get(c, {}).get("type") == "craft"]
+        elif any(r.ctype == "any" for r in it.refs):  # "Eisen auf die Leder-Wolle-Karte"
+            crafts += [c for c in ctx.own if ctx.rows.get(c, {}).get("type") == "craft"
+                       and any(ref_fits(r, ctx, c) for r in it.refs if r.ctype == "any")]
         for g in goods:
             if "sell" in verbs:
                 out.append(Sell(g))
@@ -895,6 +1313,8 @@ class JReading:
                 out.extend(mine or named[:1])  # a card not in the display: the engine says so
         if len(it.labels) == 2:
             out.append(Swap(it.labels[0], it.labels[1]))
+        elif len(it.slots) == 2:
+            out.extend(Swap(a, b) for a in sorted(it.slots[0]) for b in sorted(it.slots[1]) if a != b)
         return out or "no_move_words"
 
 
@@ -907,22 +1327,45 @@ _NOTATION_HEADS = frozenset({"demand", "reserve", "skip", "buy", "withdraw", "sw
 _POS = re.compile(r"\b([1-6])\.([1-8])\b")
 _REGRETS = frozenset({("was", "going"), ("wollte", "eigentlich"), ("voulais", "prendre"),
                       ("should", "have"), ("would", "have"), ("could", "have"), ("if", "i"), ("wenn", "ich"),
-                      ("si", "j"), ("should", "ve"), ("hatte", "ich"), ("haette", "ich")})
+                      ("si", "j"), ("should", "ve"), ("would", "ve"), ("could", "ve"), ("hatte", "ich"),
+                      ("haette", "ich")})
 _REGRET_WORDS = frozenset({"aurais", "aurait", "hatte", "haette", "shouldve", "wouldve", "couldve", "regrette"})
 _THIRD = frozenset({"he", "she", "they", "er", "sie", "il", "elle", "ils", "elles"})
 # Words that leave the choice open or say the player is still deciding ("whichever", "n'importe laquelle",
 # "überleg ich noch"): a move read from such a line is offered back for a yes, never played at once.
-_OPEN_CHOICE = frozenset({"whichever", "whatever", "anyone", "any", "egal", "irgendeine", "irgendeinen",
+_OPEN_CHOICE = frozenset({"whichever", "whatever", "anyone", "any", "egal", "irgendein", "irgendeine", "irgendeinen",
+                          "irgendeinem",
                           "irgendwo", "importe", "nimporte", "quelconque", "uberleg", "uberlege", "ueberleg",
                           "ueberlege", "reflechis", "reflechi", "thinking", "unsure", "weiss", "sais"})
+
+
+_HESITATE = frozenset({"uberleg", "uberlege", "ueberleg", "ueberlege", "uberlegen", "reflechis", "reflechi",
+                       "reflechir", "thinking", "unsure", "weiss", "sais", "torn"})
+_HESITATE_PAIRS = frozenset({("me", "think"), ("not", "sure"), ("nicht", "sicher"), ("pas", "sur"), ("mal", "sehen"),
+                             ("mal", "schauen"), ("mich", "nachdenken"), ("me", "see")})
+
+
+def _hesitates(hits: list[Hit]) -> bool:
+    """The player is still deciding ("überleg ich noch", "let me think", "je sais pas", "X or Y"): a move read from
+    the line is offered back, never played."""
+    texts = [h.text for h in hits]
+    if any(t in _HESITATE for t in texts) or any(p in _HESITATE_PAIRS for p in zip(texts, texts[1:], strict=False)):
+        return True
+    return _alternatives(hits)
 
 
 def _open_choice(hits: list[Hit]) -> bool:
     """The line leaves the choice open, hesitates, or offers alternatives ("Bernstein oder Leder"; the French "or"
     of "l'or" or "l'artisan or-cuir" is gold)."""
-    for i, h in enumerate(hits):
+    for h in hits:
         if h.text in _OPEN_CHOICE:
             return True
+    return _hesitates(hits)
+
+
+def _alternatives(hits: list[Hit]) -> bool:
+    """"Bernstein oder Leder", "the ship or the trader"."""
+    for i, h in enumerate(hits):
         if h.first("or") is not None and h.first("good") is None:
             prev = hits[i - 1].text if i else ""
             nxt = hits[i + 1] if i + 1 < len(hits) else None
@@ -941,6 +1384,7 @@ class JorvikParser(GameParser):
 
     def __init__(self) -> None:
         self.lexicon = build_lexicon()
+        self._last_text = ""  # the line exact() saw last, for read() (which gets folded tokens only)
 
     def digest(self, action: Any) -> Any:
         return None
@@ -950,9 +1394,15 @@ class JorvikParser(GameParser):
 
     # -- the intents of a line, shared by `exact` (plans) and `read` (one intent) --
 
-    def intents(self, text: str, state: Any, player: int) -> tuple[list[Intent], Ctx, str | None]:
+    def intents(self, text: str, state: Any, player: int,
+                question: bool = False) -> tuple[list[Intent], Ctx, str | None]:
+        """The intents of a line; `question`: the line is a question about the cards it names (answers.py), so its
+        question sentences are read too."""
         tokens = tokenize(self.rewrite(text))
         hits = self.lexicon.hits(tokens)
+        fixed = _safety_fix(hits)
+        if fixed is not None:  # "nciht", "I sohuld've", "vielelicht": the words that make a line no move, misspelt
+            hits = self.lexicon.hits(tokenize(fixed))
         texts = [h.text for h in hits]
         ctx = context(state, player)
         if _ALL_DONE.search(" ".join(texts)):
@@ -961,35 +1411,69 @@ class JorvikParser(GameParser):
             return [], ctx, "statement"
         if any(p in _NEXT for p in zip(texts, texts[1:], strict=False)):
             return [], ctx, "negated"
-        if texts and texts[0] in _THIRD or any(a in _THIRD and b.first("v") is not None
-                                               for a, b in zip(texts, hits[1:], strict=False)):
-            return [], ctx, "statement"  # "he always buys the ships", "sie nimmt immer das Schiff"
-        if any(h.first("third") is not None and h.first("v") is None for h in hits):
-            return [], ctx, "statement"  # "Ben takes the ship", "nobody wants the craft"
-        if any(h.first("copula") is not None for h in hits) and not any(h.first("v") for h in hits):
+        lead = _lead(texts)
+        if lead < len(texts) and texts[lead] in _THIRD or any(
+                a in _THIRD and (b.first("v") is not None or b.text in _MODALS and c is not None and c.first("v"))
+                for a, b, c in zip(texts, hits[1:], [*hits[2:], None], strict=False)):
+            return [], ctx, "statement"  # "he always buys the ships", "sie nimmt immer das Schiff", "ok he should buy"
+        if 0 < lead < len(texts) and is_question(" ".join(texts[lead:])):
+            return [], ctx, "question"  # "ok was kostet das Schiff"
+        if any(t in ("hmm", "hm", "hmmm", "hmpf", "euh") for t in texts) and not any(
+                h.first("v", "good", "ctype", "cname", "code", "num", "spaceword", "brown") is not None for h in hits):
+            return [], ctx, "hesitant"  # "ok hmm", "hmm, ok": nothing said but a doubtful yes
+        names = {fold(w) for w in re.findall(r"\b[A-ZÀ-Ý][a-zà-ÿ]+", text)}
+        if _remark(hits, self.rewrite(text)) or _named_other(hits, names):
+            # "Ben takes the ship", "nobody wants the craft", "Marie a posé …", "Lisa's going on the ship"; unless
+            # the player then says what they do: "Tom nimmt das Schiff, ich nehm den Händler"
+            own = None if any(h.text in _SAYS for h in hits) else _self_part(hits)  # "Ben says I should …"
+            if own is None or _remark(own, _raw_text(own)) or _named_other(own, names):
+                return [], ctx, "statement"
+            hits = own
+        where = any(t in ("where", "wherever", "wo") for t in texts) or ("la", "ou") in zip(texts, texts[1:],
+                                                                                           strict=False)
+        lang = word_language(hits)
+        if not where and any(h.first("copula") is not None and h.first("anygood") is None and (
+                lang is None or lang in h.first("copula").langs) and not (  # type: ignore[union-attr]
+                k > 1 and texts[k - 1] in _NOBODY and hits[k - 2].first("ctype") is not None)
+               for k, h in enumerate(hits)) and not any(h.first("v") for h in hits):
             return [], ctx, "statement"  # "the ship is expensive", "le navire est cher"
         for h, nxt in zip(hits, [*hits[1:], None], strict=True):
-            if h.first("maybe") is not None and (nxt is None or nxt.text not in ("you", "du", "tu", "vous")):
+            if h.first("maybe") is not None and (nxt is None or nxt.text not in ("you", "tu", "vous") and not (
+                    nxt.text == "du" and h.text in ("konnte", "koennte", "wurde", "wuerde", "sollte"))):
                 return [], ctx, "hesitant"  # "I could sell the amber", "vielleicht Bernstein verkaufen"
+            if h.text == "peut" and nxt is not None and nxt.text == "etre" or h.text in ("peutetre", "probablement",
+                                                                                        "probably", "wahrscheinlich"):
+                return [], ctx, "hesitant"  # "peut-être le navire"
         if _transitive_pass(hits):
             return [], ctx, "no_move_words"  # "pass me the bag", "passe-moi les chips"
-        hits = _after_correction(hits)
+        asked = hits if question else _without_questions(hits)
+        if asked is None:
+            return [], ctx, "question"  # "pay? hmm": the move words are asked about, not said
+        hits = _after_correction(asked)
         verbs_said = {h.first("v").value for h in hits if h.first("v") is not None}  # type: ignore[union-attr]
         if any(h.first("or") is not None for h in hits) and len(verbs_said) >= 2:
             return [], ctx, "alternatives"  # "einlagern oder opfern?"
         intents = [x for x in (_intent(c) for c in _clauses(hits)) if not x.empty]
-        return _merge(_share(intents), ctx), ctx, None
+        merged = _merge(_share(intents), ctx)
+        if ctx.decision == "jorvik_traitor_swap" and merged and len(merged[0].labels) != 2:
+            slots = _swap_slots(hits, ctx, state)
+            if len(slots) == 2:
+                merged[0].slots = slots
+        return merged, ctx, None
 
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
+        self._last_text = text  # read() gets the folded tokens only; names are told by their capitals
         words = text.strip().lower().split()
         if words and words[0] in _NOTATION_HEADS:
             try:
                 return game.parse_notation(text)
             except NotationError:
                 pass
-        if is_question(text) or state.decision.player is None:
-            return None
-        if _open_choice(self.lexicon.hits(tokenize(self.rewrite(text)))):
+        fixed = _safety_fix(self.lexicon.hits(tokenize(text)))
+        if is_question(text) or state.decision.player is None or is_regret(
+                [t.text for t in tokenize(fixed if fixed is not None else text)]):
+            return None  # a plan is never read from a question or a regret ("if only: sell the amber, …")
+        if _open_choice(self.lexicon.hits(tokenize(fixed if fixed is not None else self.rewrite(text)))):
             return None  # "eine Ware ins Lager, Bernstein oder Leder": one move at most, and asked back
         player = state.decision.player
         narrate.remember_state(state)
@@ -1020,7 +1504,10 @@ class JorvikParser(GameParser):
         if state.decision.player is None:
             return Interpretation([Named([])], None)
         narrate.remember_state(state)
-        intents, ctx, reason = self.intents(_raw_text(hits), state, player)
+        raw = self._last_text
+        if [t.text for t in tokenize(self.rewrite(raw))] != [h.text for h in hits]:
+            raw = _raw_text(hits)
+        intents, ctx, reason = self.intents(raw, state, player)
         if reason is not None:
             return Interpretation([], reason)
         if not intents:
@@ -1040,6 +1527,15 @@ class JorvikParser(GameParser):
         it = first
         declining = ctx.decision in ("jorvik_purchase", "jorvik_reserved_purchase", "jorvik_traitor_swap",
                                      "jorvik_picts_double", "jorvik_picts_protect")
+        if it.others:
+            return Interpretation([], "statement")  # "Tom put his viking on the oracle"
+        if it.no_more and not (it.refs or it.numbers or it.goods):
+            it.verbs, it.neg, it.nope = ["skip", "done"], False, False  # "keine braunen mehr", "je ne pose plus rien"
+        if it.not_brown:
+            if it.refs or it.numbers or it.verbs and set(it.verbs) - {"skip", "pass", "done", "withdraw"}:
+                it.own_colour = True  # "the oracle, not a brown one"
+            else:
+                it.neg = it.brown = True  # "keine braunen mehr": no more brown Vikings
         if (it.neg or it.nope) and not it.goods and (declining or it.brown and not it.refs and not it.numbers):
             # "nein", "no thanks", "I don't buy it", "kein Verräter", "keine braunen mehr": decline the choice
             if not set(it.verbs) & {"withdraw", "pass", "skip", "lose", "keep", "done"}:
@@ -1047,8 +1543,234 @@ class JorvikParser(GameParser):
             it.neg = False
         elif it.neg:
             return Interpretation([], "negated")
-        readings.append(JReading(it, ctx))
-        return Interpretation(readings, confirm=_open_choice(hits))
+        # "whichever", "egal", "n'importe lequel": everything that fits is asked about (one fit is played); a line
+        # that hesitates ("überleg ich noch", "X or Y") is at most offered back
+        fixed = _safety_fix(hits)
+        said = self.lexicon.hits(tokenize(fixed)) if fixed is not None else hits
+        readings.append(JReading(it, ctx, open=_open_choice(said)))
+        return Interpretation(readings, confirm=_hesitates(said))
+
+
+_NOBODY = frozenset({"nobody", "noone", "niemand", "keiner", "personne"})
+_SELF = frozenset({"i", "ich", "je", "j", "moi", "me"})
+_OTHERS_DONE = re.compile(
+    r"\b(?:a|ont|hat|haben|has|have)\s+(?:(?:schon|gerade|deja|déjà|just|already|das|den|die|sich)\s+)*"
+    r"(?:pose|pris|mis|achete|vendu|choisi|paye|stocke|echange|taken|took|put|bought|reserved|"
+    r"placed|sold|picked|gone|genommen|gesetzt|gekauft|gestellt|reserviert|verkauft|gelegt)\b|"
+    r"\b(?:a|ont)\s+(?:deja\s+)?(?:reserve|place)\s+(?:le|la|l|les|un|une|sur|dans|au|son|sa|ses|deux|trois)\b")
+
+
+def _remark(hits: list[Hit], raw: str) -> bool:
+    """Someone else acting or having acted ("Ben takes the ship", "nobody wants the craft", "Marie a posé sur
+    l'artisan"), not the player's own Viking, card or good doing something ("my brown one withdraws", "der Verräter
+    geht zurück in die Schachtel", "leather goes on the craft"), nor "nobody" describing a card ("the ship nobody's
+    on yet"; "nobody wants the amber trader... I'll go there")."""
+    low = fold(raw)
+    m = _OTHERS_DONE.search(low)
+    if m is not None:
+        before = low[:m.start()].split()
+        if not (before and before[-1].strip(",.!'") in ("j", "i", "ich", "wir", "we", "nous", "je")) \
+                and not low[:m.start()].rstrip().endswith(("j'", "j’")):
+            return True
+    skip = -1
+    for i, h in enumerate(hits):
+        if i == skip or h.first("third") is None or h.first("v") is not None:
+            continue
+        if h.text in _NOBODY:
+            j = i + 1
+            while j < len(hits) and hits[j].first("neg") is not None:
+                j += 1
+            nxt = hits[j] if j < len(hits) else None
+            if nxt is None or nxt.first("third", "v") is None:
+                continue  # "the ship nobody's on": a card described
+            if _self_acts(hits[j + 1:]):
+                skip = j
+                continue  # "nobody wants the trader... I'll go there"
+            return True
+        if h.text in ("everybody", "everyone", "someone", "jemand"):
+            if i and hits[i - 1].first("with", "to", "link", "conj") is not None:
+                continue  # "swap the first on the ship with someone on the warrior"
+            return True
+        if i and hits[i - 1].text in _SELF:
+            continue  # "je vend le fer": the player, conjugated wrongly
+        subject = []
+        for x in reversed(hits[max(0, i - 4):i]):
+            if x.text in _SPLIT or x.text in _AND:
+                break
+            subject.append(x)
+        if any(x.first("viking", "ctype", "cname", "good", "brown", "code", "poss", "rest", "anygood", "it") is not None
+               for x in subject) and \
+                not any(x.text in _SELF or not x.entries and x.text.isalpha() for x in subject):
+            continue  # "my other viking gets it cheaper", "der Verräter geht zurück"
+        return True
+    return False
+
+
+_CLAUSE_ENDS = frozenset({",", ".", ";", "!", ":", "but", "aber", "mais", "so", "also", "dann", "then", "donc"})
+_WILL = frozenset({"s", "is", "ist", "est", "will", "wird", "va", "geht"})
+
+
+_INTERJ = frozenset({"ok", "okay", "hmm", "hm", "well", "so", "also", "naja", "na", "bon", "alors", "eh", "oh", "ah",
+                     "yeah", "ja", "oui", "ouais", "gut", "und", "and", "et", "hey", "lol", "ben", "bien", "nun",
+                     "jetzt", "now", "then", "dann"})
+_MODALS = frozenset({"should", "will", "would", "could", "can", "must", "might", "ll", "s", "is", "wants", "muss",
+                     "soll", "sollte", "wird", "kann", "va", "doit", "peut", "veut", "devrait", "always",
+                     "immer", "toujours"})
+
+
+def _lead(texts: list[str]) -> int:
+    """How many interjections and commas open the line ("ok", "hmm, well", "naja,", "bon alors")."""
+    k = 0
+    while k < len(texts) and (texts[k] in _INTERJ or texts[k] in (",", ".", "!")):
+        k += 1
+    return k
+
+
+def _named_other(hits: list[Hit], names: set[str] = frozenset()) -> bool:  # type: ignore[assignment]
+    """A clause whose subject is a name the lexicon does not know, acting: "Lisa's going on the ship", "Tom will
+    take the trader", "Paul prend le navire", "Paul achète" (a capitalised name before any verb)."""
+    lead = _lead([h.text for h in hits])
+    for i, h in enumerate(hits):
+        if h.entries or not h.text.isalpha() or len(h.text) < 2 or i and i != lead and hits[i - 1].text not in \
+                _CLAUSE_ENDS:
+            continue
+        nxt = hits[i + 1] if i + 1 < len(hits) else None
+        if nxt is None:
+            continue
+        if nxt.first("third") is not None or h.text in names and nxt.first("v") is not None:
+            return True
+        if nxt.text in _WILL and any(x.first("v") is not None for x in hits[i + 2:i + 4]):
+            return True
+    return False
+
+
+def _self_part(hits: list[Hit]) -> list[Hit] | None:
+    """The rest of the line from the first later clause in which the player speaks of themselves ("…, ich nehm den
+    Händler", "…, moi le marchand", "… I'll take the ship"), or None."""
+    for i, h in enumerate(hits):
+        if i and h.text in _SELF and hits[i - 1].text in _CLAUSE_ENDS | _AND:
+            return hits[i:]
+    return None
+
+
+def _self_acts(hits: list[Hit]) -> bool:
+    """A later part of the line where the player says what they do ("… I'll go there", "… je prends")."""
+    return any(h.text in _SELF and any(x.first("v") is not None for x in hits[k + 1:k + 4]) for k, h in
+               enumerate(hits))
+
+
+_SWAP_SPLIT = frozenset({"with", "mit", "avec", "and", "und", "et", ",", ";", ":", ".", "gegen", "contre", "for"})
+
+
+def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
+    """The traitor's two Vikings described by where they stand: "the first one on the warrior", "den Ersten am
+    Schiff", "le troisième du guerrier", "einem am Krieger" (any in that row), "1.3", "R2"."""
+    reserved = {f"R{k + 1}": state.cards.ids[card] for k, (card, _) in enumerate(state.reserved)}
+    segments: list[list[Hit]] = [[]]
+    for h in hits:
+        if h.text in _SWAP_SPLIT:
+            segments.append([])
+        else:
+            segments[-1].append(h)
+    out: list[frozenset[str]] = []
+    for seg in segments:
+        labels: set[str] = set()
+        nth: int | None = None
+        last = False
+        refs: list[Ref] = []
+        for k, h in enumerate(seg):
+            m = _LABEL.match(h.text)
+            if m:
+                labels.add(f"{m.group(1)}.{m.group(2)}" if m.group(1) else f"R{m.group(3)}")
+            elif h.first("nth") is not None:
+                nth = h.first("nth").value  # type: ignore[union-attr]
+            elif h.first("last") is not None:
+                last = True
+            elif h.first("code") is not None:
+                refs.append(Ref(code=h.first("code").value))  # type: ignore[union-attr]
+            elif h.first("cname") is not None:
+                refs.append(Ref(cname=h.first("cname").value))  # type: ignore[union-attr]
+            elif h.first("ctype") is not None and h.first("ctype").value[0] != "traitor":  # type: ignore[union-attr]
+                refs.append(Ref(ctype=h.first("ctype").value[0], good=h.first("ctype").value[1]))  # type: ignore
+            elif h.first("spaceword") is not None and k + 1 < len(seg) and seg[k + 1].text.isdigit():
+                refs.append(Ref(space=int(seg[k + 1].text)))
+        if not labels and refs:
+            for sp, cid in ctx.spaces.items():
+                n = ctx.row_len.get(sp, 0)
+                if sp > 6 or not n or not any(ref_fits(r, ctx, cid, sp) for r in refs):
+                    continue
+                if last:
+                    labels.add(f"{sp}.{n}")
+                elif nth is not None:
+                    if nth <= n:
+                        labels.add(f"{sp}.{nth}")
+                else:
+                    labels.update(f"{sp}.{p}" for p in range(1, n + 1))
+            if nth is None and not last:
+                labels.update(slot for slot, cid in reserved.items() if any(ref_fits(r, ctx, cid) for r in refs))
+        if labels:
+            out.append(frozenset(labels))
+    return out
+
+
+def _without_questions(hits: list[Hit]) -> list[Hit] | None:
+    """The line without its sentences that end in a question mark ("why is it 2 coins? fine, buy it" -> "fine, buy
+    it"); None when the questions hold every word that names a move ("pay? hmm", "the ship? or not")."""
+    if not any(h.text == "?" for h in hits):
+        return hits
+    kept: list[Hit] = []
+    sentence: list[Hit] = []
+    for h in hits:
+        if h.text == "?":
+            sentence = []
+            continue
+        sentence.append(h)
+        if h.text in (".", "!"):
+            kept.extend(sentence)
+            sentence = []
+    kept.extend(sentence)
+    if not any(h.first("v", "good", "ctype", "cname", "code", "num", "yes", "nope", "spaceword", "brown", "expensive")
+               is not None for h in kept):
+        return None
+    return kept
+
+
+# Words that make a line no move (negation, regret, doubt, someone else acting): a misspelling of one of them must
+# not turn the line into a move, so unknown words are matched against them with the lexicon's typo rule.
+_SAFETY_WORDS = """not never maybe perhaps probably nobody going nicht kein keine keinen keiner
+    hatte haette vielleicht wahrscheinlich eventuell niemand sollte konnte koennte wurde wuerde aurais aurait devrais
+    pourrais probablement personne jamais alors whichever whatever egal uberleg uberlege ueberlege importe nimporte
+    reflechis"""
+# Third-person forms: only an unknown word is read as one of them (a typo of a verb the lexicon knows stays that verb).
+_SAFETY_THIRD = "says wants takes nimmt meint sagt kauft verkauft setzt stellt legt holt veut prend achete"
+
+
+def _safety_lexicon() -> Lexicon:
+    lex = Lexicon()
+    for w in _SAFETY_WORDS.split():
+        lex.add(w, "safe", w, (), fuzzy=True)
+    lex.add("should would could", "safe", "would", (), fuzzy=True)  # one doubt: "sould've", "wuold", "coud"
+    for w in _SAFETY_THIRD.split():
+        lex.add(w, "safe", w, (), "third", fuzzy=True)
+    return lex.freeze()
+
+
+_SAFETY = _safety_lexicon()
+
+
+def _safety_fix(hits: list[Hit]) -> str | None:
+    """The line's folded words with unknown ones that are typos of a safety word corrected; None if none is."""
+    out: list[str] = []
+    changed = False
+    for h in hits:
+        if (not h.entries or h.distance) and h.text.isalpha() and len(h.text) >= 4:
+            entries, dist = _SAFETY.lookup(h.text)
+            if entries and (not h.entries or dist <= h.distance and not entries[0].has("third")):
+                out.append(str(entries[0].value))
+                changed = True
+                continue
+        out.append(h.text)
+    return " ".join(out) if changed else None
 
 
 def _raw_text(hits: list[Hit]) -> str:
@@ -1056,15 +1778,21 @@ def _raw_text(hits: list[Hit]) -> str:
 
 
 def _transitive_pass(hits: list[Hit]) -> bool:
-    """"pass me the bag", "passe-moi les chips": a pass verb whose object is a thing."""
+    """"pass me the bag", "passe-moi les chips", "hand me the dice", "reich mir mal die Chips": a pass or give verb
+    whose object is a thing (not a good: "give me an iron" in an exchange is a take)."""
     for i, h in enumerate(hits):
         e = h.first("v")
-        if e is None or e.value != "pass":
+        if e is None or e.value not in ("pass", "give"):
             continue
         j = i + 1
-        while j < len(hits) and hits[j].text in ("me", "mir", "moi", "uns", "nous", "us"):
+        while j < len(hits) and hits[j].text in ("me", "mir", "moi", "uns", "nous", "us", "mal"):
             j += 1
-        if j > i + 1 and j < len(hits):
+        if not (j > i + 1 and j < len(hits) and hits[i + 1].text != "mal"):
+            continue
+        rest = hits[j:]
+        end = next((k for k, x in enumerate(rest) if x.text in _SPLIT), len(rest))
+        if e.value == "pass" or not any(x.first("good", "coin", "anygood", "it", "code") is not None
+                                        for x in rest[:end]):
             return True
     return False
 
@@ -1078,9 +1806,14 @@ def _refused(it: Intent) -> str | None:
     """Why an intent is not a move at all (None: it may be)."""
     if it.unknown >= 2 and not it.verbs and not it.labels:
         return "chat"
+    if it.verbs and set(it.verbs) <= {"give", "take", "pass"} and it.unknown and not (
+            it.goods or it.refs or it.any_good or it.it or it.coin or it.market or it.numbers or it.rest or it.supply
+            or it.storage or it.viking or it.yes or it.back or it.box):
+        return "not_a_move"  # "gib mal die Chips rüber", "give me the dice", "donne-moi le sel"
     if not (it.verbs or it.goods or it.refs or it.numbers or it.labels or it.yes or it.expensive or it.nope
             or it.neg or it.rest or it.supply or it.storage or it.market or it.coin or it.it or it.card_word
-            or it.box or it.any_good):
+            or it.box or it.any_good or it.back or it.vacant or it.row or it.cheap or it.price is not None
+            or it.no_more):
         return "no_move_words"
     return None
 
