@@ -526,6 +526,7 @@ class Phrase:
         return self.count if self.count is not None else 1
 
 
+_AS_MANY = re.compile(r"\b(everything|all|as many|alles|alle|so viele?|tout|toutes?|autant|maximum|max)\b")
 _SO = frozenset({"so", "thus", "giving", "makes", "also", "dann", "macht", "donc", "alors", "soit", "ca"})
 _RECRUIT_SYMBOL_WORDS = frozenset({"held", "helden", "recruit", "hero"})
 _AFTER_CARD = frozenset({"card", "symword", "conj", "for", "with", "sep", "num", "link", "to", "verb", "word"})
@@ -658,13 +659,11 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
                 and q.vik is not None and q.vik != p.vik and q.sym is not None and not q.typed:
             p.sym, p.head = q.sym, "card"
     # "die Seemannkarte mit Handwerk", "the trader card with the craft symbol": one card, both symbols; also "den
-    # Händler mit Heldensymbol" (a Viking type, then "with" a symbol said as a symbol: the card)
-    symbol_said = any(s.text.endswith(("symbol", "symbole", "symbols", "symboles")) for s in syms)
+    # Händler mit Heldensymbol", "einen Seemann mit Handwerk" (one Viking type "with" an Action symbol: the card)
     for i in range(len(phrases) - 2, -1, -1):
         p, q = phrases[i], phrases[i + 1]
-        if p.head == "viking" and p.vik is not None and p.sym is None and p.n() == 1 and (
-                symbol_said or p.role == "for") and q.lead == "with" and q.vik is None and q.sym is not None \
-                and q.head is None:
+        if p.head == "viking" and p.vik is not None and p.sym is None and p.n() == 1 and p.count in (None, 1) \
+                and q.lead == "with" and q.vik is None and q.sym is not None and q.head is None and q.count is None:
             p.head = "card"  # "... gegen die Krieger mit Schifffahrt": the card taken in a swap
         if p.vik is not None and p.sym is None and p.head == "card" and p.n() == 1 and q.lead == "with" \
                 and q.vik is None and q.sym is not None and q.head in (None, "card") and q.count is None \
@@ -760,6 +759,7 @@ class NooReading:
     loose: list[Phrase] = field(default_factory=list)  # colours only: cards or Vikings
     n_cards: int | None = None
     none: bool = False  # "nothing", "none": match none, pass
+    most: bool = False  # "match everything I can", "alles kontern was geht": the largest legal match
     seat: int | None = None
     gather_bonus: int = 0
     buildings_of_type: dict[str, str] = field(default_factory=dict)
@@ -824,6 +824,9 @@ class NooReading:
             if kind == "match":
                 return self.score if not action.cards else None
             return None
+        if self.most:
+            # every legal match fits; the most cards score highest, so the largest ones are played or asked about
+            return self.score + 0.01 * len(action.cards) if kind == "match" else None
         if kind == "gather":
             return self._gather(action.cards)
         if kind in _PAID:
@@ -1285,6 +1288,11 @@ class NooParser(GameParser):
             # "no second swap", "keinen Tausch mehr", "pas d'autre échange", "je garde mes cartes"
             r = NooReading(frozenset({"exchange_done"}), player=player)
             r.said_done = True
+            return r
+        if decision == "noo_raid_match" and _AS_MANY.search(" ".join(x.text for x in syms)) and not [
+                p for p in phrases if p.vik or p.sym]:
+            r = NooReading(frozenset({"match"}), player=player)  # "match everything I can", "tout contrer"
+            r.most = True
             return r
         if decision in ("noo_raid_match", "noo_raid_add") and "keep" in present and not verbs - {"match", "add"} \
                 and not [p for p in phrases if p.vik or p.sym]:
