@@ -34,6 +34,11 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   jorvik_blind_b (fresh, written after all of that): 90/120 = 75.0 %, 5 wrong moves on the first run; then a
   line that leaves the choice open, hesitates or offers alternatives ("whichever", "überleg ich noch", "Bernstein
   oder Leder") is offered back for a yes and never made a plan -> 90/120, 0 wrong.
+  Then the kit's parser was tuned on A and B by families (traitor swaps by place, cards by their goods or size,
+  withdrawing said many ways, remarks vs own pieces, rows by emptiness and price, open choice vs hesitation,
+  paying without the card; 438 corpus lines of its own wording) -> A 187/187, B 120/120, 0 wrong.
+  jorvik_blind_c and jorvik_blind_d (fresh, both written blind before that tuning and measured once after it):
+  C 129/150 = 86.0 %, 5 wrong moves; D 127/150 = 84.7 %, 3 wrong moves on the first run.
 """
 
 from __future__ import annotations
@@ -49,9 +54,9 @@ from gm.parse.blind import verdict
 DATA = Path(__file__).parent / "data"
 FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "name_of_odin_blind_b"): (118, 0),
          ("name-of-odin", "name_of_odin_blind_c"): (144, 0), ("name-of-odin", "name_of_odin_blind_d"): (146, 0),
-         ("name-of-odin", "name_of_odin_blind_e"): (134, 0),
-         ("jorvik", "jorvik_blind_a"): (172, 0),
-         ("jorvik", "jorvik_blind_b"): (90, 0)}
+         ("name-of-odin", "name_of_odin_blind_e"): (140, 0),
+         ("jorvik", "jorvik_blind_a"): (187, 0), ("jorvik", "jorvik_blind_b"): (120, 0),
+         ("jorvik", "jorvik_blind_c"): (129, 5), ("jorvik", "jorvik_blind_d"): (127, 3)}
 
 
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))
