@@ -492,7 +492,8 @@ def _intent(clause: list[Hit]) -> Intent:
             it.nope = True  # "Lass mal", "lass es": no thanks
             i += 1
             continue
-        if h.first("neg", "except") is not None or text in ("keep", "behalte", "garde", "garder"):
+        if h.first("neg", "except") is not None or text in ("keep", "keeping", "behalte", "behalten", "garde", "garder",
+                                                             "gardant"):
             j = i + 1
             while j < n and j <= i + 4 and clause[j].first("with", "def", "poss", "art") is not None:
                 j += 1
@@ -917,6 +918,25 @@ def _with(it: Intent, goods: list[tuple[str, int]], verbs: list[str] | None = No
 
 # ---- the position as the words need it ----------------------------------------------------------------------
 
+_CARD_WORDS = frozenset({"card", "cards", "karte", "karten", "carte", "cartes"})
+
+
+_EINLAGERN = re.compile(r"\b(lagere?|lagerst|lagert)\b((?:\s+\w+){0,4}?)\s+ein\b", re.IGNORECASE)
+
+
+def _declining_negated(hits: list[Any]) -> bool:
+    """A negation right at a word that declines ("I'm not withdrawing", "ich verzichte nicht", "je ne me retire
+    pas", "don't pass"), not one further off ("Je renonce, pas assez de pièces")."""
+    declines = [i for i, h in enumerate(hits) if (e := h.first("v")) is not None and e.value in (
+        "withdraw", "pass", "skip")]
+    negs = [i for i, h in enumerate(hits) if h.first("neg") is not None or h.text in ("ne", "n", "not", "nicht", "pas",
+                                                                                     "dont", "don")]
+    def apart(i: int, j: int) -> bool:  # a comma or full stop between them: another clause
+        return any(h.text in (",", ".", ";", ":", "!") for h in hits[min(i, j) + 1:max(i, j)])
+
+    return any((0 < j - i <= 2 or 0 < i - j <= 3) and not apart(i, j) for i in declines for j in negs)
+
+
 @dataclass(slots=True)
 class Ctx:
     decision: str
@@ -931,6 +951,7 @@ class Ctx:
     vikings: int = 0  # own Vikings left to place (demand)
     row_len: dict[int, int] = field(default_factory=dict)  # Vikings in each demand row
     prices: dict[int, int] = field(default_factory=dict)  # what joining each open demand row costs
+    can_pay: bool = True  # purchase: the coins cover the price (else only the card can pay)
 
 
 def context(state: Any, player: int) -> Ctx:
@@ -948,7 +969,8 @@ def context(state: Any, player: int) -> Ctx:
     vikings = int(d.facts.get("vikings", 0) or 0) if d.kind == "jorvik_demand" else 0
     row_len = {sp + 1: len(r) for sp, r in enumerate(state.rows)}
     prices = {int(sp): int(p) for sp, p in (d.facts.get("prices") or {}).items()} if d.kind == "jorvik_demand" else {}
-    return Ctx(d.kind, seat, rows, spaces, cargo, own, others, offer, held, vikings, row_len, prices)
+    can_pay = bool(d.facts.get("can_pay", True))
+    return Ctx(d.kind, seat, rows, spaces, cargo, own, others, offer, held, vikings, row_len, prices, can_pay)
 
 
 def _effects(row: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -1029,6 +1051,7 @@ class JReading:
     ctx: Ctx
     score: float = 1.0
     open: bool = False  # the line leaves the choice open ("whichever"): no preference among what fits
+    card_said: bool = False  # the line names a card to pay with anywhere ("buy it, not with the card")
 
     def kinds(self) -> frozenset[str] | None:
         verbs = self.intent.verbs
@@ -1124,8 +1147,8 @@ class JReading:
             return it.yes
         if k == "pay":
             return it.yes or it.coin
-        if k == "done":
-            return (it.rest or it.supply) and not it.goods
+        if k == "done":  # "the rest goes back", "the iron can go back to the supply": leftovers, then done
+            return (it.rest or it.supply) and (not it.goods or it.supply and not it.storage)
         if k == "craft":
             return any(r.ctype == "craft" or (r.code and "craft" in _effects(ctx.rows.get(r.code, {})))
                        for r in refs)
@@ -1171,8 +1194,10 @@ class JReading:
                 if price is None or it.price is not None and price != it.price or it.cheap and price != min(
                         ctx.prices.values()):
                     return None  # "the cheapest spot", "where it costs 1"
-            if k == "reserve" and action.brown and not it.brown and ctx.vikings > 0:
-                return None  # a reservation is made with one's own Viking unless a brown one is named
+            if k == "reserve" and action.brown and not it.brown and ctx.vikings > 0 and it.own_colour:
+                return None  # "reserve the ship with my own Viking": not a brown one
+            # otherwise, with both own and brown Vikings at hand, which one is asked (blind sets disagreed on
+            # whether "reserve the ship" means one's own Viking: a question back is never a wrong move)
             score = 0.0
             if refs:
                 if not any(ref_fits(r, ctx, cid, action.space) for r in refs):
@@ -1202,7 +1227,11 @@ class JReading:
                 if not any(ref_fits(r, ctx, ctx.offer) or (r.cname == "pay_purchase") for r in refs):
                     return None
             pays_with_card = (it.card_word or any(r.cname == "pay_purchase" for r in refs)) and not it.not_card
-            if action.with_card != pays_with_card and not (self.open and not it.card_word):
+            # "Ich kaufs" with the treasury in hand and coins enough: which way to pay is asked; with too few
+            # coins the card is not chosen for the player (the engine says the coins do not cover it)
+            either = ctx.can_pay and not self.card_said and not (
+                it.card_word or it.not_card or it.coin or it.neg or any(r.cname == "pay_purchase" for r in refs))
+            if action.with_card != pays_with_card and not (self.open and not it.card_word) and not either:
                 return None  # "wie ich zahle, überleg ich noch": either way of paying
             if it.neg:
                 return None
@@ -1248,6 +1277,8 @@ class JReading:
                 return None
             return 1.0 if {action.a, action.b} == set(it.labels) else None
         if k == "store":
+            if it.supply and not it.storage:
+                return None  # "back to the supply" is not into one's storage
             return None if refs and not all(r.cname == "storage" for r in refs) else 0.0
         if k in ("give", "take"):
             return None if refs and k != "take" else 0.0
@@ -1390,6 +1421,7 @@ class JorvikParser(GameParser):
         return None
 
     def rewrite(self, text: str) -> str:
+        text = _EINLAGERN.sub(lambda m: "einlagern " + m.group(2), text)  # "das Eisen lager ich ein": store
         return _POS.sub(lambda m: f" f{m.group(1)}x{m.group(2)} ", text)
 
     # -- the intents of a line, shared by `exact` (plans) and `read` (one intent) --
@@ -1536,10 +1568,14 @@ class JorvikParser(GameParser):
                 it.own_colour = True  # "the oracle, not a brown one"
             else:
                 it.neg = it.brown = True  # "keine braunen mehr": no more brown Vikings
+        if it.neg and _declining_negated(hits):
+            return Interpretation([], "negated")  # "I'm not withdrawing", "ich verzichte nicht": never a decline
         if (it.neg or it.nope) and not it.goods and (declining or it.brown and not it.refs and not it.numbers):
             # "nein", "no thanks", "I don't buy it", "kein Verräter", "keine braunen mehr": decline the choice
             if not set(it.verbs) & {"withdraw", "pass", "skip", "lose", "keep", "done"}:
                 it.verbs = ["withdraw", "skip"]
+            elif it.neg:  # "I don't buy it, I withdraw": the negated purchase is no purchase
+                it.verbs = [v for v in it.verbs if v in ("withdraw", "pass", "skip", "lose", "keep", "done")]
             it.neg = False
         elif it.neg:
             return Interpretation([], "negated")
@@ -1547,7 +1583,9 @@ class JorvikParser(GameParser):
         # that hesitates ("überleg ich noch", "X or Y") is at most offered back
         fixed = _safety_fix(hits)
         said = self.lexicon.hits(tokenize(fixed)) if fixed is not None else hits
-        readings.append(JReading(it, ctx, open=_open_choice(said)))
+        card_said = any(h.text in _CARD_WORDS or any(e.kind == "cname" and e.value == "pay_purchase"
+                                                     for e in h.entries) for h in hits)
+        readings.append(JReading(it, ctx, open=_open_choice(said), card_said=card_said))
         return Interpretation(readings, confirm=_hesitates(said))
 
 
