@@ -103,6 +103,17 @@ def is_regret(words: Sequence[str]) -> bool:
         (a, b) in _IF_OTHER and not _POLITE_AFTER & set(words[i + 2:i + 4]) for i, (a, b, _) in enumerate(triples))
 
 
+_HESITATION = re.compile(r"\b(wait|hold on|hang on|one sec(ond)?|let me think|thinking|give me a (sec|second|minute)|"
+                         r"moment|warte|wartet|warten|uberleg\w*|nachdenken|denk\w* nach|attends|attendez|"
+                         r"je reflechis|laisse[- ]moi reflechir|une (seconde|minute)|deux secondes)\b")
+
+
+def is_hesitation(text: str) -> bool:
+    """The player is still thinking ("wait, let me think", "Moment, ich überlege", "euh attendez, je réfléchis"):
+    whatever else the line holds, it asks for time, and no move is to be read into it."""
+    return bool(_HESITATION.search(fold(text)))
+
+
 def is_request(text: str) -> bool:
     """A request to the game master to do something ("could you play the two sixes for me?", "kannst du ...",
     "pourrais-tu ...", "could I recruit Harald please?"): a move when it names one, though it is phrased as a

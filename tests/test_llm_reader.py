@@ -158,3 +158,13 @@ def test_pass_the_chips_never_reaches_the_model() -> None:
         offline = parse_move(G, SEVENS, 0, text)
         assert offline.kind == "no_match" and resolve(llm, G, SEVENS, 0, text, "en", offline).kind == "keep"
     assert llm.usage.calls == 0
+
+
+def test_a_player_still_thinking_never_reaches_the_model() -> None:
+    """Measured with the local model on a fresh In the Name of Odin set: "euh attendez, je réfléchis" was offered
+    back as "pass?". Hesitation asks for time: the model is not asked, whatever the game."""
+    llm = fake_llm(parsed={"intent": "pass", "pass_words": "pass"})
+    for text in ("euh attendez, je réfléchis", "wait, let me think", "Moment, ich überleg noch"):
+        offline = parse_move(G, SEVENS, 0, text)
+        assert offline.kind == "no_match" and resolve(llm, G, SEVENS, 0, text, "en", offline).kind == "keep"
+    assert llm.usage.calls == 0

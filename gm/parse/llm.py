@@ -20,6 +20,7 @@ from engine import Illegal
 from gm.kit import Kit
 from gm.llm import LLM, LLMError, clean, notice_key, prompt
 from gm.parse.core import ground
+from gm.text import is_hesitation
 
 # What the offline parser already understood as no move: the model is not asked (a question, a negation, a
 # remark, alternatives still being weighed, "pass the chips"). It reads lines that named nothing the parser knew
@@ -148,8 +149,8 @@ def resolve(llm: LLM, game: Any, state: Any, player: int, text: str, lang: str, 
     """
     from gm import games
 
-    if offline.kind == "no_match" and offline.reason in NOT_A_MOVE:
-        return LLMMove("keep", reason=offline.reason)
+    if offline.kind == "no_match" and (offline.reason in NOT_A_MOVE or is_hesitation(text)):
+        return LLMMove("keep", reason=offline.reason)  # "euh attendez, je réfléchis": never offered back as a pass
     kit = games.get(game.name)
     if kit.model_reading(state, game.view(state, player)) is None:
         if offline.kind != "no_match":
