@@ -44,6 +44,11 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   "keeping the treasury" pays coins; "reserve the ship" asks own or brown Viking (the sets disagreed; B's five such
   lines are now asked back); "back to the supply" is not storage; "das Eisen lager ich ein" stores
   -> A 186, B 115, C 134, D 130, no wrong move on any Jórvík set.
+  jorvik_blind_e (fresh, written blind after all of that): 128/150 = 85.3 %, 3 wrong moves on the first run
+  ("buy it with coins, I'm saving the treasury" paid with the card; "ich zahle die 2 Münzen, keine Siegpunkte
+  verlieren" declined; "je donne l'ambre" gave to the exchange with an oracle at hand). Then coins and the card
+  both named is asked, a negation elsewhere in the line never drops "pay", "give the amber" with an oracle at hand
+  is asked -> 130/150, 0 wrong.
 """
 
 from __future__ import annotations
@@ -61,7 +66,8 @@ FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "n
          ("name-of-odin", "name_of_odin_blind_c"): (144, 0), ("name-of-odin", "name_of_odin_blind_d"): (146, 0),
          ("name-of-odin", "name_of_odin_blind_e"): (140, 0),
          ("jorvik", "jorvik_blind_a"): (186, 0), ("jorvik", "jorvik_blind_b"): (115, 0),
-         ("jorvik", "jorvik_blind_c"): (134, 0), ("jorvik", "jorvik_blind_d"): (130, 0)}
+         ("jorvik", "jorvik_blind_c"): (134, 0), ("jorvik", "jorvik_blind_d"): (130, 0),
+         ("jorvik", "jorvik_blind_e"): (130, 0)}
 
 
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))

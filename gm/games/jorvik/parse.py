@@ -1099,8 +1099,10 @@ class JReading:
                     return None
         if k in ("demand", "reserve") and it.verbs and set(it.verbs) <= {"use", "steal"} and not it.viking:
             return None  # "use the traitor": a card, not a place in a row ("use my brown Viking on 1" is)
-        if "give" in it.verbs and k in ("sell", "sacrifice", "craft") and not it.refs:
-            return None  # "give the amber" is an exchange; "give the amber to the oracle" a sacrifice
+        if "give" in it.verbs and k in ("sell", "craft") and not it.refs:
+            return None  # "give the amber" is no sale; "give the amber to the oracle" a sacrifice
+        if "give" in it.verbs and k in ("give", "sacrifice") and not it.refs and not it.market:
+            return 1.0  # "je donne l'ambre" with an oracle at hand: into the exchange, or to the oracle? asked
         fit = self._fit(action, k)
         if fit is None:
             return None
@@ -1231,7 +1233,10 @@ class JReading:
             # coins the card is not chosen for the player (the engine says the coins do not cover it)
             either = ctx.can_pay and not self.card_said and not (
                 it.card_word or it.not_card or it.coin or it.neg or any(r.cname == "pay_purchase" for r in refs))
-            if action.with_card != pays_with_card and not (self.open and not it.card_word) and not either:
+            both = it.coin and (it.card_word or any(r.cname == "pay_purchase" for r in refs))
+            # "buy it with coins, I'm saving the treasury": coins and the card both named, the player is asked
+            if action.with_card != pays_with_card and not (self.open and not it.card_word) and not either \
+                    and not both:
                 return None  # "wie ich zahle, überleg ich noch": either way of paying
             if it.neg:
                 return None
@@ -1574,8 +1579,8 @@ class JorvikParser(GameParser):
             # "nein", "no thanks", "I don't buy it", "kein Verräter", "keine braunen mehr": decline the choice
             if not set(it.verbs) & {"withdraw", "pass", "skip", "lose", "keep", "done"}:
                 it.verbs = ["withdraw", "skip"]
-            elif it.neg:  # "I don't buy it, I withdraw": the negated purchase is no purchase
-                it.verbs = [v for v in it.verbs if v in ("withdraw", "pass", "skip", "lose", "keep", "done")]
+            elif it.neg and "buy" in it.verbs:  # "I don't buy it, I withdraw": the negated purchase is no purchase
+                it.verbs = [v for v in it.verbs if v != "buy"]
             it.neg = False
         elif it.neg:
             return Interpretation([], "negated")
