@@ -64,7 +64,7 @@ from gm.parse.blind import verdict
 DATA = Path(__file__).parent / "data"
 FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "name_of_odin_blind_b"): (118, 0),
          ("name-of-odin", "name_of_odin_blind_c"): (144, 0), ("name-of-odin", "name_of_odin_blind_d"): (146, 0),
-         ("name-of-odin", "name_of_odin_blind_e"): (140, 0),
+         ("name-of-odin", "name_of_odin_blind_e"): (141, 0),
          ("jorvik", "jorvik_blind_a"): (186, 0), ("jorvik", "jorvik_blind_b"): (115, 0),
          ("jorvik", "jorvik_blind_c"): (134, 0), ("jorvik", "jorvik_blind_d"): (130, 0),
          ("jorvik", "jorvik_blind_e"): (130, 0)}

@@ -68,6 +68,7 @@ from gm.parse.core import (
     osa_distance,
     tokenize,
 )
+from gm.text import fold
 
 GATHER_YIELD = (0, 1, 3, 6)
 
@@ -527,6 +528,19 @@ class Phrase:
 
 
 _AS_MANY = re.compile(r"\b(everything|all|as many|alles|alle|so viele?|tout|toutes?|autant|maximum|max)\b")
+# The Action symbols by their colour ("the trader with the yellow symbol", "dem gelben Symbol", "le symbole jaune")
+# and the Seamanship symbol by its ship ("the ship symbol", "the ship card", "Schiffssymbol", "symbole bateau").
+_SYMBOL_COLOUR = re.compile(r"\b(yellow|gelbe[nmrs]?|gelb|jaune|green|grune[nmrs]?|gruene[nmrs]?|grun|gruen|vert|verte|"
+                            r"purple|violet|lila|violette?)\s+(symbols?|symbole?|karten?|cards?|cartes?)\b",
+                            re.IGNORECASE)
+_SYMBOL_BY_COLOUR = {"yel": "recruitment", "gel": "Heldensymbol", "jau": "recrutement", "gre": "craftsmanship",
+                     "gru": "Handwerk", "ver": "artisanat", "pur": "seamanship", "vio": "matelotage",
+                     "lil": "Schifffahrt"}
+_SHIP_SYMBOL = re.compile(r"\b(the |a |le |un |das |dem |den )?(ship|boat|schiffs?|bateau|navire)[- ]?"
+                          r"(symbol|symbole|card|karte)\b", re.IGNORECASE)
+_SYMBOL_COLOUR_FR = re.compile(r"\b(symboles?|cartes?)\s+(jaunes?|verts?|vertes?|violets?|violettes?)\b", re.IGNORECASE)
+_SHIP_SYMBOL_WORD = {"shi": "seamanship", "boa": "seamanship", "sch": "Schifffahrt", "bat": "matelotage",
+                     "nav": "matelotage"}
 _SO = frozenset({"so", "thus", "giving", "makes", "also", "dann", "macht", "donc", "alors", "soit", "ca"})
 _RECRUIT_SYMBOL_WORDS = frozenset({"held", "helden", "recruit", "hero"})
 _AFTER_CARD = frozenset({"card", "symword", "conj", "for", "with", "sep", "num", "link", "to", "verb", "word"})
@@ -1141,6 +1155,10 @@ class NooParser(GameParser):
     def rewrite(self, text: str) -> str:
         """Dashes between words and trailing dots end a clause ("Nicht Egil anheuern - ich rekrutiere ...",
         "Erik... nee, doch Ulf"): written as commas, so negations and corrections stay in their clause."""
+        text = _SYMBOL_COLOUR.sub(lambda m: _SYMBOL_BY_COLOUR[fold(m.group(1))[:3]] + " " + m.group(2), text)
+        text = _SHIP_SYMBOL.sub(lambda m: _SHIP_SYMBOL_WORD[fold(m.group(2))[:3]] + (
+            " card " if fold(m.group(3)).startswith(("card", "karte")) else " "), text)
+        text = _SYMBOL_COLOUR_FR.sub(lambda m: m.group(1) + " " + _SYMBOL_BY_COLOUR[fold(m.group(2))[:3]], text)
         return _CANT.sub(" not ", _CLAUSE_BREAK.sub(" , ", text))
 
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
