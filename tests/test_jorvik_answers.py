@@ -524,3 +524,9 @@ def test_fresh_set_six_lookalikes_are_not_computed_wrongly() -> None:
     a = ask("Pikten greifen an, Tom und ich haben beide 0 Verteidigung und sind damit die Schwächsten. Verliert nur "
             "einer?", "de")
     assert not a.text.startswith("Niemand"), a.text
+
+
+def test_when_a_card_pays_is_not_an_income_figure() -> None:
+    """Fresh rules set 7: "La carte qui donne 4 pièces, je les touche quand ?" had been answered with the income."""
+    a = ask("La carte qui donne 4 pièces, je les touche quand ?", "fr")
+    assert a.source != "engine", a.text

@@ -287,3 +287,10 @@ def test_points_so_far_and_a_value_said_again_beside_its_cards(lang: str, questi
                                                                words: list[str]) -> None:
     a = answer(question, "odin", lang=lang)
     assert a.source == "engine" and a.text.startswith(first) and all(w in a.text for w in words), a.text
+
+
+def test_uncoloured_cards_then_their_value_are_three_cards() -> None:
+    """Fresh rules set 7: "drei Karten mit 7, 4 und 2, also 742" had been read as six cards (a wrong answer)."""
+    a = answer("In der Mitte liegen drei Karten mit 7, 4 und 2, also 742. Ich hab schwarz 8, schwarz 3 und schwarz 1. "
+               "Komm ich da drüber?", "odin", lang="de")
+    assert a.source == "engine" and a.text.startswith("Ja") and "831" in a.text, a.text

@@ -164,11 +164,14 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # attacks, final scores ...), ODIN a hand's options and points so far, and each section got 4-8 more stored
 # questions in players' words (the helper checked sets 1-5's floors while choosing: slightly less blind)
 # -> 78, 76, 77, 67, 71. rules_blind6 (fresh, written blind after all of that): 66/90 = 73.3 % on its first
-# run; "the rules don't say" on 7 of its 9 unanswerable questions.
+# run; "the rules don't say" on 7 of its 9 unanswerable questions. Then 7 wrong computed answers it showed were
+# fixed (72). rules_blind7 (fresh, written blind after that): 70/90 = 77.8 % on its first run, "the rules don't
+# say" on 8 of 9; two more wrong computed answers fixed (an uncoloured "7, 4 und 2, also 742"; "when do I get the
+# 4 coins?" read as income) -> 71.
 # Then ODIN: what a described hand can play, a dash or a clause about the centre splits the description, and
 # no position is computed from numbers of people or from a report of a past play -> 75, 68, 73, 60, 65.
-BLIND_FLOOR = {"rules_blind": 78, "rules_blind2": 76, "rules_blind3": 77, "rules_blind4": 67, "rules_blind5": 71,
-               "rules_blind6": 66}
+BLIND_FLOOR = {"rules_blind": 78, "rules_blind2": 76, "rules_blind3": 77, "rules_blind4": 67, "rules_blind5": 73,
+               "rules_blind6": 72, "rules_blind7": 71}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))

@@ -650,6 +650,8 @@ def _income_answer(q: str, lang: str, bare: bool = True) -> Any:
     """1 coin, 2 if you bought nothing, +1 in the Jarl game, + the buildings that add income."""
     if not _INCOME.search(q) or not (_LOADING.search(q) or re.search(r"\b(coins?|munzen|pieces?|geld)\b", q)):
         return None
+    if re.search(r"^\W*(when|wann|quand|a quel moment)\b|\b(quand|wann|when)\s*\??\s*$", q.strip()):
+        return None  # "the card that gives 4 coins: when do I get them?": a moment, not an amount
     if re.search(r"\b(sell|verkauf\w*|vend\w*|trader|handler|marchand|skald\w*|scalde|goods|waren|marchandises)\b", q):
         return None
     jarl = bool(re.search(r"\bjarl\b", q))

@@ -466,8 +466,9 @@ def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
             # "deux 6 (66)", "a 74, red 7 and red 4": the value said again beside its cards is not more cards
             bare = _read([h for h in sentence if h not in values], lang)
             digits = sorted(int(d) for v in values for d in v.text)
-            if bare is not None and bare.slots and sorted(r or 0 for _, r in bare.slots) == digits:
-                slots = list(bare.slots)
+            named = _merged(list(bare.slots)) if bare is not None else []
+            if named and sorted(r or 0 for _, r in named) == digits:
+                slots = named  # "drei Karten mit 7, 4 und 2, also 742": the value says the same cards again
         if is_centre:
             if centre_seen or not slots:
                 return None
