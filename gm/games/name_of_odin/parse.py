@@ -967,6 +967,8 @@ class NooReading:
             return None
         if free and sum(asked.values()) + free != len(vikings):
             return None
+        if not free and 2 <= sum(asked.values()) < len(vikings) and all(p.count is not None for p in self.vikings):
+            return None  # "ich stelle nur vier Krieger zurück" when five must go: those four, and the engine says why
         return self.score
 
     def literal(self, game: Any, state: Any) -> list[Any] | str:
@@ -1275,8 +1277,8 @@ class NooParser(GameParser):
         if 0 <= player < state.players:
             own = {BUILDING_TYPES[b.type] for i, b in enumerate(cs.buildings) if state.blds[player] >> i & 1}
         other = any(s.kind == "name" and any(c != "building" for c, _ in s.value) for s in rest)
-        builds = "build" in verbs or not verbs - {"pay"} and not other
-        if not builds:
+        builds = ("build" in verbs or not verbs - {"pay"} and not other) and state.decision.kind == "noo_action"
+        if not builds:  # only the Action Phase builds: "one more swap thanks to the forge" names a source
             r.sources = any(t in own for _, t in named)
             return set()
         first_named = next((i for i, s in enumerate(rest) if s.kind == "name"
@@ -1399,6 +1401,14 @@ class NooParser(GameParser):
             # "je prends le SN contre mon SC", "I'll take the WR for my TC": what is taken comes first and what is
             # given follows "for/gegen/contre" — the other way round from "swap X for Y"
             r.cards, r.takes = r.takes, r.cards
+            taken_for = True
+        elif (verbs & {"take", "get"} and "add" in verbs and len(r.cards) == 2 and not r.takes and not r.vikings
+              and decision in ("noo_action", "noo_exchange") and not (r.heroes or r.ships or r.buildings)):
+            # "je prends le SR et je donne mon TC", "ich nehme die TC und gebe dafür meinen SC": a swap, the card
+            # by the taking verb taken, the one by the giving verb given
+            order = [x.value for x in rest if x.kind == "verb" and x.value in ("take", "get", "add")]
+            took_first = order[0] in ("take", "get")
+            r.takes, r.cards = ([r.cards[0]], [r.cards[1]]) if took_first else ([r.cards[1]], [r.cards[0]])
             taken_for = True
         else:
             taken_for = False
