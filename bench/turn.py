@@ -70,18 +70,19 @@ def time_game(store: Store, seats: list[Seat], moves: int) -> list[float]:
 
 def resume_time(store: Store, n: int = 500) -> tuple[float, int]:
     seats = [Seat("Ana"), Seat("Ben"), Seat("Cleo")]
-    seed = 0
-    while True:  # find a seed whose random playout lasts at least n actions
-        seed += 1
-        rng = random.Random(seed)
+    best = (0, 1)
+    for seed in range(1, 201):  # a seed whose random playout lasts n actions, else the longest of 200 (Jórvík's
+        rng = random.Random(seed)  # games are shorter than 500 actions: waiting for one would never end)
         probe = G.new_game(3, seed, OPTIONS)
         count = 0
         while not probe.is_over and count < n:
             acts = G.legal_actions(probe)
             probe, _ = G.apply(probe, acts[rng.randrange(len(acts))])
             count += 1
+        best = max(best, (count, seed))
         if count == n:
             break
+    n, seed = best
     rng = random.Random(seed)
     s = Session.new(store, G.name, seats, seed, OPTIONS, "en")
     for _ in range(n):
