@@ -1297,6 +1297,8 @@ class JReading:
         verbs = set(it.verbs)
         goods = [g for g, _ in it.goods]
         out: list[Any] = []
+        if ctx.decision == "jorvik_traitor_swap" and len(it.labels) != 2 and len(it.slots) == 2:
+            return [Swap(a, b) for a in sorted(it.slots[0]) for b in sorted(it.slots[1]) if a != b] or "no_move_words"
         if ctx.decision == "jorvik_demand" or verbs & {"place", "reserve", "want"} and not goods:
             spaces = [r.space for r in it.refs if r.space is not None] + it.numbers
             for cid_space, cid in ctx.spaces.items():
@@ -1575,6 +1577,8 @@ class JorvikParser(GameParser):
                 it.neg = it.brown = True  # "keine braunen mehr": no more brown Vikings
         if it.neg and _declining_negated(hits):
             return Interpretation([], "negated")  # "I'm not withdrawing", "ich verzichte nicht": never a decline
+        if ctx.decision == "jorvik_traitor_swap" and it.nope and not it.neg and (it.labels or it.slots or it.numbers):
+            return Interpretation([], "plan_unclear")  # "swap mine on 2 with the one ahead... no, in front of it"
         if (it.neg or it.nope) and not it.goods and (declining or it.brown and not it.refs and not it.numbers):
             # "nein", "no thanks", "I don't buy it", "kein Verräter", "keine braunen mehr": decline the choice
             if not set(it.verbs) & {"withdraw", "pass", "skip", "lose", "keep", "done"}:
@@ -1705,24 +1709,48 @@ def _self_acts(hits: list[Hit]) -> bool:
 _SWAP_SPLIT = frozenset({"with", "mit", "avec", "and", "und", "et", ",", ";", ":", ".", "gegen", "contre", "for"})
 
 
+_OWN_WORDS = frozenset({"my", "mine", "me", "myself", "mon", "ma", "mes", "moi", "mein", "meine", "meinen", "meinem",
+                        "meiner", "mich"})
+_FRONT_WORDS = frozenset({"front", "vorne", "vorn", "vordere", "vorderen", "vorderste", "vordersten", "tête", "tete"})
+_BEHIND_WORDS = frozenset({"behind", "hinter", "hinten", "dahinter", "derrière", "derriere"})
+_ANAPHORS = frozenset({"it", "him", "her", "ihm", "ihr", "lui", "elle", "davor", "dahinter"})
+_TWO = frozenset({"two", "2", "beiden", "zwei", "deux"})
+_FIRSTS = frozenset({"first", "premiers", "ersten", "vordersten", "front"})
+
+
 def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
     """The traitor's two Vikings described by where they stand: "the first one on the warrior", "den Ersten am
-    Schiff", "le troisième du guerrier", "einem am Krieger" (any in that row), "1.3", "R2"."""
+    Schiff", "le troisième du guerrier", "einem am Krieger" (any in that row), "1.3", "R2"; whose they are ("my
+    Viking on 1", "mich", "ma réservation"); where one stands against the other ("the one in front of it", "my
+    viking right behind him"); "swap me to the front of row 5"; "les deux premiers de la file 2"."""
     reserved = {f"R{k + 1}": state.cards.ids[card] for k, (card, _) in enumerate(state.reserved)}
+    owner = {f"R{k + 1}": f for k, (_, f) in enumerate(state.reserved)}
+    for sp, row in enumerate(state.rows):
+        for p, f in enumerate(row):
+            owner[f"{sp + 1}.{p + 1}"] = f
+    mine = {lab for lab, f in owner.items() if f == ctx.player}
     segments: list[list[Hit]] = [[]]
     for h in hits:
         if h.text in _SWAP_SPLIT:
             segments.append([])
         else:
             segments[-1].append(h)
-    out: list[frozenset[str]] = []
+    infos: list[dict[str, Any]] = []
     for seg in segments:
         labels: set[str] = set()
         nth: int | None = None
         last = False
         refs: list[Ref] = []
+        texts = [h.text for h in seg]
+        own = any(t in _OWN_WORDS for t in texts)
+        front = next((k for k, t in enumerate(texts) if t in _FRONT_WORDS), None)
+        behind = any(t in _BEHIND_WORDS for t in texts)
+        anaphor = any(t in _ANAPHORS for t in texts) or "davor" in texts or "dahinter" in texts
+        resv = any(t.startswith(("reserv", "réserv")) for t in texts)
+        first_ref: int | None = None
         for k, h in enumerate(seg):
             m = _LABEL.match(h.text)
+            n_refs = len(refs)
             if m:
                 labels.add(f"{m.group(1)}.{m.group(2)}" if m.group(1) else f"R{m.group(3)}")
             elif h.first("nth") is not None:
@@ -1737,22 +1765,74 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
                 refs.append(Ref(ctype=h.first("ctype").value[0], good=h.first("ctype").value[1]))  # type: ignore
             elif h.first("spaceword") is not None and k + 1 < len(seg) and seg[k + 1].text.isdigit():
                 refs.append(Ref(space=int(seg[k + 1].text)))
-        if not labels and refs:
-            for sp, cid in ctx.spaces.items():
-                n = ctx.row_len.get(sp, 0)
-                if sp > 6 or not n or not any(ref_fits(r, ctx, cid, sp) for r in refs):
-                    continue
-                if last:
-                    labels.add(f"{sp}.{n}")
-                elif nth is not None:
-                    if nth <= n:
-                        labels.add(f"{sp}.{nth}")
-                else:
-                    labels.update(f"{sp}.{p}" for p in range(1, n + 1))
-            if nth is None and not last:
-                labels.update(slot for slot, cid in reserved.items() if any(ref_fits(r, ctx, cid) for r in refs))
-        if labels:
-            out.append(frozenset(labels))
+            elif h.text.isdigit() and 1 <= int(h.text) <= 6 and k and (
+                    seg[k - 1].first("to") is not None or seg[k - 1].text in ("der", "la", "le", "the", "du", "de")) \
+                    and not (k + 1 < len(seg) and seg[k + 1].first("viking", "good", "coin") is not None):
+                refs.append(Ref(space=int(h.text)))  # "auf der 1", "sur la 2", "on 1"
+            if len(refs) > n_refs and first_ref is None:
+                first_ref = k
+        if front is not None and nth is None and not last and not (anaphor and not refs):
+            nth = 1
+        infos.append(dict(labels=labels, nth=nth, last=last, refs=refs, own=own, front=front, behind=behind,
+                          anaphor=anaphor, resv=resv, first_ref=first_ref, texts=texts))
+
+    def place(refs: list[Ref], nth: int | None, last: bool) -> set[str]:
+        labels: set[str] = set()
+        for sp, cid in ctx.spaces.items():
+            n = ctx.row_len.get(sp, 0)
+            if sp > 6 or not n or not any(ref_fits(r, ctx, cid, sp) for r in refs):
+                continue
+            if last:
+                labels.add(f"{sp}.{n}")
+            elif nth is not None:
+                if nth <= n:
+                    labels.add(f"{sp}.{nth}")
+            else:
+                labels.update(f"{sp}.{p}" for p in range(1, n + 1))
+        if nth is None and not last:
+            labels.update(slot for slot, cid in reserved.items() if any(ref_fits(r, ctx, cid) for r in refs))
+        return labels
+
+    said = [x for x in infos if x["labels"] or x["refs"] or x["own"] or x["resv"] or x["anaphor"] and (
+        x["front"] is not None or x["behind"]) or any(t in _TWO for t in x["texts"])]
+    if len(said) == 1:  # one phrase names both: "swap me to the front of row 5", "les deux premiers de la file 2"
+        x = said[0]
+        two = any(t in _TWO for t in x["texts"]) and any(t in _FIRSTS for t in x["texts"])
+        if two and x["refs"] and not x["own"]:
+            rows = place(x["refs"], None, False)
+            return [frozenset(r for r in rows if r.endswith(".1")), frozenset(r for r in rows if r.endswith(".2"))]
+        if x["own"] and x["front"] is not None and x["refs"]:
+            fronts = place(x["refs"], 1, False)
+            if x["first_ref"] is not None and x["first_ref"] < x["front"]:
+                rows = {r.split(".")[0] for r in fronts}
+                mover = {m for m in mine if m.split(".")[0] in rows}
+            else:
+                mover = set(mine)
+            return [frozenset(mover - fronts), frozenset(fronts)] if mover - fronts and fronts else []
+    out: list[frozenset[str]] = []
+    resolved: list[set[str] | None] = []
+    for x in infos:
+        labels = set(x["labels"])
+        if not labels and x["refs"]:
+            labels = place(x["refs"], x["nth"], x["last"])
+        if not labels and not x["refs"] and (x["own"] or x["resv"]) and not x["anaphor"]:
+            labels = set(mine) if x["own"] else set()
+            if x["resv"]:
+                labels = {lab for lab in (labels or owner) if lab.startswith("R")}
+        elif labels and x["own"]:
+            labels &= mine
+        resolved.append(labels if labels or not x["anaphor"] else None)
+    for i, x in enumerate(infos):
+        if resolved[i] is None and (x["front"] is not None or x["behind"]):
+            other = [r for j, r in enumerate(resolved) if j != i and r]
+            if len(other) == 1 and len(other[0]) == 1 and "." in next(iter(other[0])):
+                row_s, pos_s = next(iter(other[0])).split(".")
+                lab = f"{row_s}.{int(pos_s) + (1 if x['behind'] else -1)}"
+                if lab in owner and (not x["own"] or lab in mine):
+                    resolved[i] = {lab}
+    for found in resolved:
+        if found:
+            out.append(frozenset(found))
     return out
 
 
