@@ -87,7 +87,7 @@ _NAMES: dict[str, str] = {  # effect kind of a named card: its names in EN, DE, 
     "pay_purchase": "treasury schatzkammer trésorerie trésor",
     "brown_vikings": "longhouse langhaus longère",
     "gain_coins": "hoard silberhort magot",
-    "take_supply_good": "stall marktstand étal",
+    "take_supply_good": "stall marktstand étal échoppe echoppe",
     "reassign_craft_goods": "workshop werkstatt atelier",
     "double_warrior": "shieldwall schildwall boucliers",
     "avoid_loss": "tribute tribut",
@@ -113,7 +113,7 @@ _VERBS: dict[str, tuple[str, str, str]] = {
     "skip": ("skip skipping next", "weiter aussetzen überspringen", "saute sauter suivant"),
     "done": ("done finish finished end ending stop enough",
              "fertig fertich erledigt beende beenden ende schluss stopp reicht",
-             "fini finis terminé termine terminer"),
+             "fini finis terminé termine terminer arrête arrete arrêter"),
     "swap": ("swap swapping switch", "vertausche vertauschen tausch", "intervertir intervertis permute permuter"),
     "double": ("double doubling", "verdopple verdoppeln verdoppele", "double doubler"),
     "pay": ("pay paying afford", "zahle zahl zahlen bezahle bezahl bezahlen leisten", "paie paye payer permettre"),
@@ -281,6 +281,7 @@ def build_lexicon() -> Lexicon:
                        ("gebäude", "building"), ("verräter", "traitor")):  # "Schiffsreihe", "Kriegerfeld"
         lex.add(" ".join(stem + w for w in ("reihe", "feld", "spalte", "zeile")), "ctype", (kind, None), "de",
                 "row", fuzzy=True)
+    lex.add("gods götter göttern goetter goettern dieux", "ctype", ("oracle", None), "en de fr")  # "to the gods"
     lex.add(_THIRD_FORMS, "third", None, "en de fr")
     lex.add("nah naw nee", "nope", None, "en")
     lex.add("heb hebe aufheben aufbewahren", "keep", None, "de")  # "heb ich mir auf"
@@ -384,7 +385,7 @@ def _clauses(hits: list[Hit]) -> list[list[Hit]]:
                 x.text in ("ne", "n") for x in hits[max(0, i - 3):i])):
             out[-1].append(h)  # FR "plus de …", "je ne pose plus rien": "no more …"
             continue
-        if h.text in _AND and _goods_naming_card(hits, i):
+        if (h.text in _AND or h.text == ",") and _goods_naming_card(hits, i):
             out[-1].append(h)  # "the leather-and-wool craft": goods that name one card
             continue
         if h.text in _SPLIT or h.text in _THEN or h.text in _AND:
@@ -399,11 +400,40 @@ def _goods_naming_card(hits: list[Hit], i: int) -> bool:
     """Whether the conjunction at `i` joins goods that, together, qualify the card named right after them."""
     if i == 0 or hits[i - 1].first("good") is None:
         return False
+    k = i - 1
+    while k > 0 and (hits[k].first("good") is not None or hits[k].text in _GOODS_AND or hits[k].text == ","):
+        k -= 1
+    if hits[k].text in _CARD_WITH and k > 0:
+        k -= 1
+    if (hits[k].first("ctype") is not None and hits[k].first("ctype").value[0] == "craft"  # type: ignore[union-attr]
+            or hits[k].text in ("card", "karte", "carte")) and len(_goods_after_card(hits, k)[0]) >= 2:
+        return True  # "das Handwerk mit Bernstein und Gagat"
     j = i + 1
     while j < len(hits) and (hits[j].first("good") is not None or hits[j].text in _AND):
         j += 1
     return j > i + 1 and j < len(hits) and (hits[j].first("ctype") is not None
                                             or hits[j].text in ("card", "karte", "carte"))
+
+
+_CARD_WITH = frozenset({"with", "mit", "avec", "à", "a", "de", "d", "du", "des", "aus", "of"})
+_GOODS_AND = frozenset({"and", "und", "et", "+"})
+
+
+def _goods_after_card(hits: list[Hit], i: int) -> tuple[list[str], int]:
+    """The goods named right after a craft card ("the craft with amber and jet", "Handwerk Seide und Gagat",
+    "l'artisan ambre-fer-laine") and the index after them."""
+    j = i + 1
+    if j < len(hits) and hits[j].text in _CARD_WITH:
+        j += 1
+    named: list[str] = []
+    joins = _GOODS_AND | {","} if j > i + 1 else _GOODS_AND  # "with amber, iron and wool"
+    while j < len(hits) and (hits[j].first("good") is not None or hits[j].text in joins and named
+                             and j + 1 < len(hits) and hits[j + 1].first("good") is not None):
+        g = hits[j].first("good")
+        if g is not None:
+            named.append(g.value)
+        j += 1
+    return named, j
 
 
 def _after_correction(hits: list[Hit]) -> list[Hit]:
@@ -581,12 +611,23 @@ def _intent(clause: list[Hit]) -> Intent:
                               or prev is not None and prev.text in _NOBODY):
             i += 1
             continue  # "don't care which", "n'importe lequel": the choice is open, nothing is refused
+        if (h.first("ctype") is not None and h.first("ctype").value[0] == "craft"  # type: ignore[union-attr]
+                or text in ("card", "karte", "carte")):
+            after, j = _goods_after_card(clause, i)
+            if len(after) >= 2:
+                # "the craft with amber and jet", "das Handwerk Seide und Gagat", "l'artisan ambre fer laine"
+                ct = h.first("ctype")
+                ctype = ct.value[0] if ct is not None else "any"
+                it.refs.append(Ref(ctype=ctype, good=after[0], more=tuple(after[1:]), sup=pending_sup))
+                pending_sup = None
+                i = j
+                continue
         if kind == "good" and nxt is not None and (nxt.first("good") is not None or nxt.text in ("or", "and", "und",
-                                                                                                    "et", "ou")):
+                                                                                                    "et", "ou", "+")):
             # "the leather-and-wool craft", "the amber/iron craft", "die Leder-Wolle-Karte": goods naming a card
             j = i
             named: list[str] = []
-            while j < n and (clause[j].first("good") is not None or clause[j].text in ("or", "and", "und", "et")
+            while j < n and (clause[j].first("good") is not None or clause[j].text in ("or", "and", "und", "et", "+")
                              and j + 1 < n and clause[j + 1].first("good") is not None):
                 g = clause[j].first("good")
                 if g is not None:
@@ -1094,7 +1135,7 @@ class JReading:
                 if kinds is None and not it.refs and not (
                         (it.goods or it.any_good) and ctx.decision in _GOODS_DECISIONS):
                     return None
-                qualified = {r.good for r in it.refs if r.good is not None}
+                qualified = {r.good for r in it.refs if r.good is not None and not r.more}  # not "the amber-iron craft"
                 if qualified and good not in qualified:
                     return None
         if k in ("demand", "reserve") and it.verbs and set(it.verbs) <= {"use", "steal"} and not it.viking:
@@ -1360,6 +1401,27 @@ class JReading:
 
 _ALL_DONE = re.compile(r"^(?:ok |okay |bon |gut )?(?:c est tout|that s all|thats all|that is all|das war s|das wars|"
                        r"das war alles|das wars dann|rien d autre|nothing else|sonst nichts)$")
+def _done_with_remark(hits: list[Hit]) -> bool:
+    """"That's all" followed by a remark that moves nothing ("that's all, just the jet", "that's it, the iron can go
+    back to the supply"), or a refused good and then "done" ("das Eisen brauch ich nicht, fertig")."""
+    texts = [h.text for h in hits]
+    if "," not in texts:
+        return False
+    c = texts.index(",")
+    rest = hits[c + 1:]
+    lead = " ".join(texts[:c])
+    if c and (_ALL_DONE.search(lead) or lead in ("that s it", "thats it", "das wars", "das war s")) \
+            and "," not in texts[c + 1:]:
+        verbs = [h for h in rest if (e := h.first("v")) is not None and e.value not in ("pass", "done")]
+        return not verbs or (any(h.first("back") for h in rest) and any(h.first("supply") for h in rest)
+                             and all(h.first("v").value == "place" for h in verbs))  # type: ignore[union-attr]
+    last = hits[-1].first("v")
+    before = hits[:len(hits) - 2]
+    return (last is not None and last.value == "done" and texts[-2] == "," and bool(before)
+            and any(h.first("neg") is not None or h.text in ("nicht", "not", "pas") for h in before)
+            and not any((e := h.first("v")) is not None and e.value != "want" for h in before))
+
+
 _NOTATION_HEADS = frozenset({"demand", "reserve", "skip", "buy", "withdraw", "swap", "double", "pay", "use", "craft",
                              "sell", "sacrifice", "store", "give", "take", "pick", "done"})
 _POS = re.compile(r"\b([1-6])\.([1-8])\b")
@@ -1446,6 +1508,8 @@ class JorvikParser(GameParser):
         ctx = context(state, player)
         if _ALL_DONE.search(" ".join(texts)):
             return [Intent(verbs=["done"])], ctx, None  # "c'est tout", "that's all", "das war's"
+        if ctx.decision in ("jorvik_assign", "jorvik_pick") and _done_with_remark(hits):
+            return [Intent(verbs=["done"])], ctx, None  # "that's all, just the jet", "Eisen brauch ich nicht, fertig"
         if _REGRET_WORDS & set(texts) or any(p in _REGRETS for p in zip(texts, texts[1:], strict=False)):
             return [], ctx, "statement"
         if any(p in _NEXT for p in zip(texts, texts[1:], strict=False)):
