@@ -405,8 +405,7 @@ def _goods_naming_card(hits: list[Hit], i: int) -> bool:
         k -= 1
     if hits[k].text in _CARD_WITH and k > 0:
         k -= 1
-    if (hits[k].first("ctype") is not None and hits[k].first("ctype").value[0] == "craft"  # type: ignore[union-attr]
-            or hits[k].text in ("card", "karte", "carte")) and len(_goods_after_card(hits, k)[0]) >= 2:
+    if _card_noun(hits, k) and len(_goods_after_card(hits, k)[0]) >= 2:
         return True  # "das Handwerk mit Bernstein und Gagat"
     j = i + 1
     while j < len(hits) and (hits[j].first("good") is not None or hits[j].text in _AND):
@@ -417,6 +416,16 @@ def _goods_naming_card(hits: list[Hit], i: int) -> bool:
 
 _CARD_WITH = frozenset({"with", "mit", "avec", "à", "a", "de", "d", "du", "des", "aus", "of"})
 _GOODS_AND = frozenset({"and", "und", "et", "+"})
+
+
+def _card_noun(hits: list[Hit], i: int) -> bool:
+    """A craft card (or "card") named as a noun at `i`: "the craft", "aufs Handwerk" (not the verb "craft amber")."""
+    h = hits[i]
+    ct = h.first("ctype")
+    if not (ct is not None and ct.value[0] == "craft" or h.text in ("card", "karte", "carte")):
+        return False
+    return h.first("v") is None or i > 0 and (hits[i - 1].first("def", "to", "his") is not None
+                                              or hits[i - 1].text in ("a", "my", "small", "big", "your"))
 
 
 def _goods_after_card(hits: list[Hit], i: int) -> tuple[list[str], int]:
@@ -611,8 +620,7 @@ def _intent(clause: list[Hit]) -> Intent:
                               or prev is not None and prev.text in _NOBODY):
             i += 1
             continue  # "don't care which", "n'importe lequel": the choice is open, nothing is refused
-        if (h.first("ctype") is not None and h.first("ctype").value[0] == "craft"  # type: ignore[union-attr]
-                or text in ("card", "karte", "carte")):
+        if _card_noun(clause, i):
             after, j = _goods_after_card(clause, i)
             if len(after) >= 2:
                 # "the craft with amber and jet", "das Handwerk Seide und Gagat", "l'artisan ambre fer laine"
@@ -700,6 +708,9 @@ def _intent(clause: list[Hit]) -> Intent:
             it.verbs.append("use")  # "ich setze die Werkstatt ein": einsetzen
         elif kind == "v" and value == "give" and nxt is not None and nxt.text in ("me", "mir", "moi"):
             it.verbs.append("take")  # "give me an iron for the three": what the player gets
+        elif kind == "v" and value == "exchange" and prev is not None and prev.text in (
+                "the", "l", "le", "das", "den", "dem", "ins"):
+            it.market = True  # "into the exchange", "dans l'échange": the exchange house, not a verb
         elif kind == "v":
             if value == "take" and any(x.first("back") is not None for x in clause[i + 1:]):
                 value = "withdraw"  # "taking my Viking back", "je reprends mon viking"
