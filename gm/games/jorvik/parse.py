@@ -87,7 +87,7 @@ _NAMES: dict[str, str] = {  # effect kind of a named card: its names in EN, DE, 
     "pay_purchase": "treasury schatzkammer trésorerie trésor",
     "brown_vikings": "longhouse langhaus longère",
     "gain_coins": "hoard silberhort magot",
-    "take_supply_good": "stall marktstand étal",
+    "take_supply_good": "stall marktstand étal échoppe echoppe",
     "reassign_craft_goods": "workshop werkstatt atelier",
     "double_warrior": "shieldwall schildwall boucliers",
     "avoid_loss": "tribute tribut",
@@ -113,7 +113,7 @@ _VERBS: dict[str, tuple[str, str, str]] = {
     "skip": ("skip skipping next", "weiter aussetzen überspringen", "saute sauter suivant"),
     "done": ("done finish finished end ending stop enough",
              "fertig fertich erledigt beende beenden ende schluss stopp reicht",
-             "fini finis terminé termine terminer"),
+             "fini finis terminé termine terminer arrête arrete arrêter"),
     "swap": ("swap swapping switch", "vertausche vertauschen tausch", "intervertir intervertis permute permuter"),
     "double": ("double doubling", "verdopple verdoppeln verdoppele", "double doubler"),
     "pay": ("pay paying afford", "zahle zahl zahlen bezahle bezahl bezahlen leisten", "paie paye payer permettre"),
@@ -281,6 +281,7 @@ def build_lexicon() -> Lexicon:
                        ("gebäude", "building"), ("verräter", "traitor")):  # "Schiffsreihe", "Kriegerfeld"
         lex.add(" ".join(stem + w for w in ("reihe", "feld", "spalte", "zeile")), "ctype", (kind, None), "de",
                 "row", fuzzy=True)
+    lex.add("gods götter göttern goetter goettern dieux", "ctype", ("oracle", None), "en de fr")  # "to the gods"
     lex.add(_THIRD_FORMS, "third", None, "en de fr")
     lex.add("nah naw nee", "nope", None, "en")
     lex.add("heb hebe aufheben aufbewahren", "keep", None, "de")  # "heb ich mir auf"
@@ -384,7 +385,7 @@ def _clauses(hits: list[Hit]) -> list[list[Hit]]:
                 x.text in ("ne", "n") for x in hits[max(0, i - 3):i])):
             out[-1].append(h)  # FR "plus de …", "je ne pose plus rien": "no more …"
             continue
-        if h.text in _AND and _goods_naming_card(hits, i):
+        if (h.text in _AND or h.text == ",") and _goods_naming_card(hits, i):
             out[-1].append(h)  # "the leather-and-wool craft": goods that name one card
             continue
         if h.text in _SPLIT or h.text in _THEN or h.text in _AND:
@@ -399,11 +400,49 @@ def _goods_naming_card(hits: list[Hit], i: int) -> bool:
     """Whether the conjunction at `i` joins goods that, together, qualify the card named right after them."""
     if i == 0 or hits[i - 1].first("good") is None:
         return False
+    k = i - 1
+    while k > 0 and (hits[k].first("good") is not None or hits[k].text in _GOODS_AND or hits[k].text == ","):
+        k -= 1
+    if hits[k].text in _CARD_WITH and k > 0:
+        k -= 1
+    if _card_noun(hits, k) and len(_goods_after_card(hits, k)[0]) >= 2:
+        return True  # "das Handwerk mit Bernstein und Gagat"
     j = i + 1
     while j < len(hits) and (hits[j].first("good") is not None or hits[j].text in _AND):
         j += 1
     return j > i + 1 and j < len(hits) and (hits[j].first("ctype") is not None
                                             or hits[j].text in ("card", "karte", "carte"))
+
+
+_CARD_WITH = frozenset({"with", "mit", "avec", "à", "a", "de", "d", "du", "des", "aus", "of"})
+_GOODS_AND = frozenset({"and", "und", "et", "+"})
+
+
+def _card_noun(hits: list[Hit], i: int) -> bool:
+    """A craft card (or "card") named as a noun at `i`: "the craft", "aufs Handwerk" (not the verb "craft amber")."""
+    h = hits[i]
+    ct = h.first("ctype")
+    if not (ct is not None and ct.value[0] == "craft" or h.text in ("card", "karte", "carte")):
+        return False
+    return h.first("v") is None or i > 0 and (hits[i - 1].first("def", "to", "his") is not None
+                                              or hits[i - 1].text in ("a", "my", "small", "big", "your"))
+
+
+def _goods_after_card(hits: list[Hit], i: int) -> tuple[list[str], int]:
+    """The goods named right after a craft card ("the craft with amber and jet", "Handwerk Seide und Gagat",
+    "l'artisan ambre-fer-laine") and the index after them."""
+    j = i + 1
+    if j < len(hits) and hits[j].text in _CARD_WITH:
+        j += 1
+    named: list[str] = []
+    joins = _GOODS_AND | {","} if j > i + 1 else _GOODS_AND  # "with amber, iron and wool"
+    while j < len(hits) and (hits[j].first("good") is not None or hits[j].text in joins and named
+                             and j + 1 < len(hits) and hits[j + 1].first("good") is not None):
+        g = hits[j].first("good")
+        if g is not None:
+            named.append(g.value)
+        j += 1
+    return named, j
 
 
 def _after_correction(hits: list[Hit]) -> list[Hit]:
@@ -581,12 +620,22 @@ def _intent(clause: list[Hit]) -> Intent:
                               or prev is not None and prev.text in _NOBODY):
             i += 1
             continue  # "don't care which", "n'importe lequel": the choice is open, nothing is refused
+        if _card_noun(clause, i):
+            after, j = _goods_after_card(clause, i)
+            if len(after) >= 2:
+                # "the craft with amber and jet", "das Handwerk Seide und Gagat", "l'artisan ambre fer laine"
+                ct = h.first("ctype")
+                ctype = ct.value[0] if ct is not None else "any"
+                it.refs.append(Ref(ctype=ctype, good=after[0], more=tuple(after[1:]), sup=pending_sup))
+                pending_sup = None
+                i = j
+                continue
         if kind == "good" and nxt is not None and (nxt.first("good") is not None or nxt.text in ("or", "and", "und",
-                                                                                                    "et", "ou")):
+                                                                                                    "et", "ou", "+")):
             # "the leather-and-wool craft", "the amber/iron craft", "die Leder-Wolle-Karte": goods naming a card
             j = i
             named: list[str] = []
-            while j < n and (clause[j].first("good") is not None or clause[j].text in ("or", "and", "und", "et")
+            while j < n and (clause[j].first("good") is not None or clause[j].text in ("or", "and", "und", "et", "+")
                              and j + 1 < n and clause[j + 1].first("good") is not None):
                 g = clause[j].first("good")
                 if g is not None:
@@ -659,6 +708,9 @@ def _intent(clause: list[Hit]) -> Intent:
             it.verbs.append("use")  # "ich setze die Werkstatt ein": einsetzen
         elif kind == "v" and value == "give" and nxt is not None and nxt.text in ("me", "mir", "moi"):
             it.verbs.append("take")  # "give me an iron for the three": what the player gets
+        elif kind == "v" and value == "exchange" and prev is not None and prev.text in (
+                "the", "l", "le", "das", "den", "dem", "ins"):
+            it.market = True  # "into the exchange", "dans l'échange": the exchange house, not a verb
         elif kind == "v":
             if value == "take" and any(x.first("back") is not None for x in clause[i + 1:]):
                 value = "withdraw"  # "taking my Viking back", "je reprends mon viking"
@@ -1094,7 +1146,7 @@ class JReading:
                 if kinds is None and not it.refs and not (
                         (it.goods or it.any_good) and ctx.decision in _GOODS_DECISIONS):
                     return None
-                qualified = {r.good for r in it.refs if r.good is not None}
+                qualified = {r.good for r in it.refs if r.good is not None and not r.more}  # not "the amber-iron craft"
                 if qualified and good not in qualified:
                     return None
         if k in ("demand", "reserve") and it.verbs and set(it.verbs) <= {"use", "steal"} and not it.viking:
@@ -1297,6 +1349,8 @@ class JReading:
         verbs = set(it.verbs)
         goods = [g for g, _ in it.goods]
         out: list[Any] = []
+        if ctx.decision == "jorvik_traitor_swap" and len(it.labels) != 2 and len(it.slots) == 2:
+            return [Swap(a, b) for a in sorted(it.slots[0]) for b in sorted(it.slots[1]) if a != b] or "no_move_words"
         if ctx.decision == "jorvik_demand" or verbs & {"place", "reserve", "want"} and not goods:
             spaces = [r.space for r in it.refs if r.space is not None] + it.numbers
             for cid_space, cid in ctx.spaces.items():
@@ -1358,6 +1412,27 @@ class JReading:
 
 _ALL_DONE = re.compile(r"^(?:ok |okay |bon |gut )?(?:c est tout|that s all|thats all|that is all|das war s|das wars|"
                        r"das war alles|das wars dann|rien d autre|nothing else|sonst nichts)$")
+def _done_with_remark(hits: list[Hit]) -> bool:
+    """"That's all" followed by a remark that moves nothing ("that's all, just the jet", "that's it, the iron can go
+    back to the supply"), or a refused good and then "done" ("das Eisen brauch ich nicht, fertig")."""
+    texts = [h.text for h in hits]
+    if "," not in texts:
+        return False
+    c = texts.index(",")
+    rest = hits[c + 1:]
+    lead = " ".join(texts[:c])
+    if c and (_ALL_DONE.search(lead) or lead in ("that s it", "thats it", "das wars", "das war s")) \
+            and "," not in texts[c + 1:]:
+        verbs = [h for h in rest if (e := h.first("v")) is not None and e.value not in ("pass", "done")]
+        return not verbs or (any(h.first("back") for h in rest) and any(h.first("supply") for h in rest)
+                             and all(h.first("v").value == "place" for h in verbs))  # type: ignore[union-attr]
+    last = hits[-1].first("v")
+    before = hits[:len(hits) - 2]
+    return (last is not None and last.value == "done" and texts[-2] == "," and bool(before)
+            and any(h.first("neg") is not None or h.text in ("nicht", "not", "pas") for h in before)
+            and not any((e := h.first("v")) is not None and e.value != "want" for h in before))
+
+
 _NOTATION_HEADS = frozenset({"demand", "reserve", "skip", "buy", "withdraw", "swap", "double", "pay", "use", "craft",
                              "sell", "sacrifice", "store", "give", "take", "pick", "done"})
 _POS = re.compile(r"\b([1-6])\.([1-8])\b")
@@ -1444,6 +1519,8 @@ class JorvikParser(GameParser):
         ctx = context(state, player)
         if _ALL_DONE.search(" ".join(texts)):
             return [Intent(verbs=["done"])], ctx, None  # "c'est tout", "that's all", "das war's"
+        if ctx.decision in ("jorvik_assign", "jorvik_pick") and _done_with_remark(hits):
+            return [Intent(verbs=["done"])], ctx, None  # "that's all, just the jet", "Eisen brauch ich nicht, fertig"
         if _REGRET_WORDS & set(texts) or any(p in _REGRETS for p in zip(texts, texts[1:], strict=False)):
             return [], ctx, "statement"
         if any(p in _NEXT for p in zip(texts, texts[1:], strict=False)):
@@ -1575,6 +1652,8 @@ class JorvikParser(GameParser):
                 it.neg = it.brown = True  # "keine braunen mehr": no more brown Vikings
         if it.neg and _declining_negated(hits):
             return Interpretation([], "negated")  # "I'm not withdrawing", "ich verzichte nicht": never a decline
+        if ctx.decision == "jorvik_traitor_swap" and it.nope and not it.neg and (it.labels or it.slots or it.numbers):
+            return Interpretation([], "plan_unclear")  # "swap mine on 2 with the one ahead... no, in front of it"
         if (it.neg or it.nope) and not it.goods and (declining or it.brown and not it.refs and not it.numbers):
             # "nein", "no thanks", "I don't buy it", "kein Verräter", "keine braunen mehr": decline the choice
             if not set(it.verbs) & {"withdraw", "pass", "skip", "lose", "keep", "done"}:
@@ -1705,24 +1784,48 @@ def _self_acts(hits: list[Hit]) -> bool:
 _SWAP_SPLIT = frozenset({"with", "mit", "avec", "and", "und", "et", ",", ";", ":", ".", "gegen", "contre", "for"})
 
 
+_OWN_WORDS = frozenset({"my", "mine", "me", "myself", "mon", "ma", "mes", "moi", "mein", "meine", "meinen", "meinem",
+                        "meiner", "mich"})
+_FRONT_WORDS = frozenset({"front", "vorne", "vorn", "vordere", "vorderen", "vorderste", "vordersten", "tête", "tete"})
+_BEHIND_WORDS = frozenset({"behind", "hinter", "hinten", "dahinter", "derrière", "derriere"})
+_ANAPHORS = frozenset({"it", "him", "her", "ihm", "ihr", "lui", "elle", "davor", "dahinter"})
+_TWO = frozenset({"two", "2", "beiden", "zwei", "deux"})
+_FIRSTS = frozenset({"first", "premiers", "ersten", "vordersten", "front"})
+
+
 def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
     """The traitor's two Vikings described by where they stand: "the first one on the warrior", "den Ersten am
-    Schiff", "le troisième du guerrier", "einem am Krieger" (any in that row), "1.3", "R2"."""
+    Schiff", "le troisième du guerrier", "einem am Krieger" (any in that row), "1.3", "R2"; whose they are ("my
+    Viking on 1", "mich", "ma réservation"); where one stands against the other ("the one in front of it", "my
+    viking right behind him"); "swap me to the front of row 5"; "les deux premiers de la file 2"."""
     reserved = {f"R{k + 1}": state.cards.ids[card] for k, (card, _) in enumerate(state.reserved)}
+    owner = {f"R{k + 1}": f for k, (_, f) in enumerate(state.reserved)}
+    for sp, row in enumerate(state.rows):
+        for p, f in enumerate(row):
+            owner[f"{sp + 1}.{p + 1}"] = f
+    mine = {lab for lab, f in owner.items() if f == ctx.player}
     segments: list[list[Hit]] = [[]]
     for h in hits:
         if h.text in _SWAP_SPLIT:
             segments.append([])
         else:
             segments[-1].append(h)
-    out: list[frozenset[str]] = []
+    infos: list[dict[str, Any]] = []
     for seg in segments:
         labels: set[str] = set()
         nth: int | None = None
         last = False
         refs: list[Ref] = []
+        texts = [h.text for h in seg]
+        own = any(t in _OWN_WORDS for t in texts)
+        front = next((k for k, t in enumerate(texts) if t in _FRONT_WORDS), None)
+        behind = any(t in _BEHIND_WORDS for t in texts)
+        anaphor = any(t in _ANAPHORS for t in texts) or "davor" in texts or "dahinter" in texts
+        resv = any(t.startswith(("reserv", "réserv")) for t in texts)
+        first_ref: int | None = None
         for k, h in enumerate(seg):
             m = _LABEL.match(h.text)
+            n_refs = len(refs)
             if m:
                 labels.add(f"{m.group(1)}.{m.group(2)}" if m.group(1) else f"R{m.group(3)}")
             elif h.first("nth") is not None:
@@ -1737,22 +1840,74 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
                 refs.append(Ref(ctype=h.first("ctype").value[0], good=h.first("ctype").value[1]))  # type: ignore
             elif h.first("spaceword") is not None and k + 1 < len(seg) and seg[k + 1].text.isdigit():
                 refs.append(Ref(space=int(seg[k + 1].text)))
-        if not labels and refs:
-            for sp, cid in ctx.spaces.items():
-                n = ctx.row_len.get(sp, 0)
-                if sp > 6 or not n or not any(ref_fits(r, ctx, cid, sp) for r in refs):
-                    continue
-                if last:
-                    labels.add(f"{sp}.{n}")
-                elif nth is not None:
-                    if nth <= n:
-                        labels.add(f"{sp}.{nth}")
-                else:
-                    labels.update(f"{sp}.{p}" for p in range(1, n + 1))
-            if nth is None and not last:
-                labels.update(slot for slot, cid in reserved.items() if any(ref_fits(r, ctx, cid) for r in refs))
-        if labels:
-            out.append(frozenset(labels))
+            elif h.text.isdigit() and 1 <= int(h.text) <= 6 and k and (
+                    seg[k - 1].first("to") is not None or seg[k - 1].text in ("der", "la", "le", "the", "du", "de")) \
+                    and not (k + 1 < len(seg) and seg[k + 1].first("viking", "good", "coin") is not None):
+                refs.append(Ref(space=int(h.text)))  # "auf der 1", "sur la 2", "on 1"
+            if len(refs) > n_refs and first_ref is None:
+                first_ref = k
+        if front is not None and nth is None and not last and not (anaphor and not refs):
+            nth = 1
+        infos.append(dict(labels=labels, nth=nth, last=last, refs=refs, own=own, front=front, behind=behind,
+                          anaphor=anaphor, resv=resv, first_ref=first_ref, texts=texts))
+
+    def place(refs: list[Ref], nth: int | None, last: bool) -> set[str]:
+        labels: set[str] = set()
+        for sp, cid in ctx.spaces.items():
+            n = ctx.row_len.get(sp, 0)
+            if sp > 6 or not n or not any(ref_fits(r, ctx, cid, sp) for r in refs):
+                continue
+            if last:
+                labels.add(f"{sp}.{n}")
+            elif nth is not None:
+                if nth <= n:
+                    labels.add(f"{sp}.{nth}")
+            else:
+                labels.update(f"{sp}.{p}" for p in range(1, n + 1))
+        if nth is None and not last:
+            labels.update(slot for slot, cid in reserved.items() if any(ref_fits(r, ctx, cid) for r in refs))
+        return labels
+
+    said = [x for x in infos if x["labels"] or x["refs"] or x["own"] or x["resv"] or x["anaphor"] and (
+        x["front"] is not None or x["behind"]) or any(t in _TWO for t in x["texts"])]
+    if len(said) == 1:  # one phrase names both: "swap me to the front of row 5", "les deux premiers de la file 2"
+        x = said[0]
+        two = any(t in _TWO for t in x["texts"]) and any(t in _FIRSTS for t in x["texts"])
+        if two and x["refs"] and not x["own"]:
+            rows = place(x["refs"], None, False)
+            return [frozenset(r for r in rows if r.endswith(".1")), frozenset(r for r in rows if r.endswith(".2"))]
+        if x["own"] and x["front"] is not None and x["refs"]:
+            fronts = place(x["refs"], 1, False)
+            if x["first_ref"] is not None and x["first_ref"] < x["front"]:
+                rows = {r.split(".")[0] for r in fronts}
+                mover = {m for m in mine if m.split(".")[0] in rows}
+            else:
+                mover = set(mine)
+            return [frozenset(mover - fronts), frozenset(fronts)] if mover - fronts and fronts else []
+    out: list[frozenset[str]] = []
+    resolved: list[set[str] | None] = []
+    for x in infos:
+        labels = set(x["labels"])
+        if not labels and x["refs"]:
+            labels = place(x["refs"], x["nth"], x["last"])
+        if not labels and not x["refs"] and (x["own"] or x["resv"]) and not x["anaphor"]:
+            labels = set(mine) if x["own"] else set()
+            if x["resv"]:
+                labels = {lab for lab in (labels or owner) if lab.startswith("R")}
+        elif labels and x["own"]:
+            labels &= mine
+        resolved.append(labels if labels or not x["anaphor"] else None)
+    for i, x in enumerate(infos):
+        if resolved[i] is None and (x["front"] is not None or x["behind"]):
+            other = [r for j, r in enumerate(resolved) if j != i and r]
+            if len(other) == 1 and len(other[0]) == 1 and "." in next(iter(other[0])):
+                row_s, pos_s = next(iter(other[0])).split(".")
+                lab = f"{row_s}.{int(pos_s) + (1 if x['behind'] else -1)}"
+                if lab in owner and (not x["own"] or lab in mine):
+                    resolved[i] = {lab}
+    for found in resolved:
+        if found:
+            out.append(frozenset(found))
     return out
 
 
