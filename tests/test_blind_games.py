@@ -52,6 +52,13 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   verlieren" declined; "je donne l'ambre" gave to the exchange with an oracle at hand). Then coins and the card
   both named is asked, a negation elsewhere in the line never drops "pay", "give the amber" with an oracle at hand
   is asked -> 130/150, 0 wrong.
+  Round 3 of tuning on C, D, E (traitor swaps by place and relation, crafts named by their goods, "done" with a
+  remark, the oracle as "the gods") -> C 140, D 140, E 139, 0 wrong.
+  jorvik_blind_f (fresh, written blind after all of that): 137/150 = 91.3 %, 3 wrong moves on the first run ("Ich
+  hol mir kurz ein Bier" read "Bier" as "vier"; "laine sur l'artisan B06" crafted on another craft; "I'll buy the
+  reserved card" paid coins with the treasury in hand). Then a named card code is that card only, "card" after
+  with/without/keeping says how to pay and otherwise the treasury is asked about, "Bier/hier" are known words
+  -> 139/150, 0 wrong.
 """
 
 from __future__ import annotations
@@ -70,7 +77,8 @@ FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "n
          ("name-of-odin", "name_of_odin_blind_e"): (142, 0), ("name-of-odin", "name_of_odin_blind_f"): (138, 0),
          ("jorvik", "jorvik_blind_a"): (186, 0), ("jorvik", "jorvik_blind_b"): (115, 0),
          ("jorvik", "jorvik_blind_c"): (140, 0), ("jorvik", "jorvik_blind_d"): (140, 0),
-         ("jorvik", "jorvik_blind_e"): (139, 0)}
+         ("jorvik", "jorvik_blind_e"): (139, 0),
+         ("jorvik", "jorvik_blind_f"): (139, 0)}
 
 
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))

@@ -194,7 +194,7 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("filler", "de", "preis preise lass lassen bald rand allein meisten meiste nächste nächsten nächster rechts "
                      "rechte rechten rechter links linke linken linker blau blaue blauen rot rote roten grün grüne "
                      "grünen gelb gelbe gelben weiß weiße weißen schwarz schwarze schwarzen grau graue grauen lila "
-                     "rosa silber silbernen liegen drehen holz voll werft"),
+                     "rosa silber silbernen liegen drehen holz voll werft bier biere hier wir dir gier"),
     ("filler", "fr", "prix tours jours mots vieux destin manche bleu bleue rouge vert verte jaune blanc blanche "
                      "noir noire gris violet quel quelle quels quelles"),
     ("empty", "en", "free"), ("empty", "de", "frei freie freien freies freier"), ("empty", "fr", "libre libres"),
@@ -971,6 +971,9 @@ def _with(it: Intent, goods: list[tuple[str, int]], verbs: list[str] | None = No
 # ---- the position as the words need it ----------------------------------------------------------------------
 
 _CARD_WORDS = frozenset({"card", "cards", "karte", "karten", "carte", "cartes"})
+_PAY_CARD_LEAD = frozenset({"with", "mit", "avec", "by", "per", "par", "using"})
+_KEEP_CARD_LEAD = frozenset({"without", "not", "keep", "keeping", "saving", "ohne", "nicht", "behalte", "behalten",
+                             "sans", "pas", "garde", "gardant"})
 
 
 _EINLAGERN = re.compile(r"\b(lagere?|lagerst|lagert)\b((?:\s+\w+){0,4}?)\s+ein\b", re.IGNORECASE)
@@ -1104,6 +1107,7 @@ class JReading:
     score: float = 1.0
     open: bool = False  # the line leaves the choice open ("whichever"): no preference among what fits
     card_said: bool = False  # the line names a card to pay with anywhere ("buy it, not with the card")
+    pay_hint: str | None = None  # "card" ("with the card"), "coins" ("not with the card", "keeping the card")
 
     def kinds(self) -> frozenset[str] | None:
         verbs = self.intent.verbs
@@ -1285,6 +1289,10 @@ class JReading:
             # coins the card is not chosen for the player (the engine says the coins do not cover it)
             either = ctx.can_pay and not self.card_said and not (
                 it.card_word or it.not_card or it.coin or it.neg or any(r.cname == "pay_purchase" for r in refs))
+            if self.pay_hint == "coins" and not any(r.cname == "pay_purchase" for r in refs) and not it.card_word:
+                return None if action.with_card else 0.0  # "buy it, not with the card"
+            if self.pay_hint == "card" and not it.coin and not it.not_card:
+                return 0.0 if action.with_card else None  # "buy it with the card"
             both = it.coin and (it.card_word or any(r.cname == "pay_purchase" for r in refs))
             # "buy it with coins, I'm saving the treasury": coins and the card both named, the player is asked
             if action.with_card != pays_with_card and not (self.open and not it.card_word) and not either \
@@ -1300,6 +1308,9 @@ class JReading:
         if k in ("craft", "pick"):
             if it.labels:
                 return None
+            codes = {r.code for r in refs if r.code}
+            if codes and action.card not in codes:
+                return None  # "wool on the craft B06": that card, never another craft
             if refs:
                 if not any(ref_fits(r, ctx, action.card) and (_exact_goods(r, ctx, action.card)
                                                               or not _exact_exists(r, ctx)) for r in refs
@@ -1667,9 +1678,19 @@ class JorvikParser(GameParser):
         # that hesitates ("überleg ich noch", "X or Y") is at most offered back
         fixed = _safety_fix(hits)
         said = self.lexicon.hits(tokenize(fixed)) if fixed is not None else hits
-        card_said = any(h.text in _CARD_WORDS or any(e.kind == "cname" and e.value == "pay_purchase"
-                                                     for e in h.entries) for h in hits)
-        readings.append(JReading(it, ctx, open=_open_choice(said), card_said=card_said))
+        # how to pay, from "card" after with/without/not/keep: "with the card" pays with it, "not with the card",
+        # "keeping the card" pays coins; "I'll buy the reserved card" says neither
+        pay_hint = None
+        for i, h in enumerate(hits):
+            if h.text in _CARD_WORDS:
+                lead = {x.text for x in hits[max(0, i - 3):i]}
+                if lead & _KEEP_CARD_LEAD:
+                    pay_hint = "coins"
+                elif lead & _PAY_CARD_LEAD and pay_hint is None:
+                    pay_hint = "card"
+        card_said = pay_hint is not None or any(
+            any(e.kind == "cname" and e.value == "pay_purchase" for e in h.entries) for h in hits)
+        readings.append(JReading(it, ctx, open=_open_choice(said), card_said=card_said, pay_hint=pay_hint))
         return Interpretation(readings, confirm=_hesitates(said))
 
 
