@@ -294,3 +294,10 @@ def test_uncoloured_cards_then_their_value_are_three_cards() -> None:
     a = answer("In der Mitte liegen drei Karten mit 7, 4 und 2, also 742. Ich hab schwarz 8, schwarz 3 und schwarz 1. "
                "Komm ich da drüber?", "odin", lang="de")
     assert a.source == "engine" and a.text.startswith("Ja") and "831" in a.text, a.text
+
+
+def test_the_best_a_hand_can_put_down_on_a_centre_of_unnamed_colour() -> None:
+    """Fresh rules set 7: "… Can I dump all three pinks? If not what's the best I can put down?" lists the plays."""
+    a = answer("There's a single 7 on the table. I'm holding pink 8, pink 4 and pink 1. Can I dump all three pinks? "
+               "If not what's the best I can put down?", "odin", lang="en")
+    assert a.source == "engine" and "P8 P4 (84)" in a.text and "P8 P4 P1" not in a.text, a.text

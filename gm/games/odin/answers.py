@@ -362,6 +362,8 @@ REPORT = re.compile(r"\b(penalty|penalties|punish\w*|noticed|mistake|cheat\w*|st
 PEOPLE = re.compile(r"\b(players?|people|teams?|partners?|we are|spieler\w*|personen|leute|mannschaft\w*|teams?|"
                     r"wir sind|zu (zweit|dritt|viert)|joueurs?|personnes|equipes?|on est|nous sommes)\b")
 OPTIONS_Q = re.compile(r"\b(what can i (actually )?(play|do)|what are my options|anything i can (do|play)|"
+                       r"(the )?best (play |move |thing )?i can (put down|play|do)|was kann ich stattdessen|"
+                       r"qu'est-ce que je peux poser de mieux|le mieux que je (peux|puisse) (poser|jouer)|"
                        r"which cards? can i play|was kann ich (denn |uberhaupt |eigentlich )?(spielen|legen|machen|"
                        r"tun)|welche karten? (kann|darf) ich|que (puis|peux)[- ]je (jouer|faire|poser)|"
                        r"qu'est-ce que je peux (jouer|faire|poser)|quelles cartes? (puis|peux)[- ]je)\b")
@@ -392,10 +394,13 @@ def _options_answer(play: _Cards, centre: _Cards, lang: str, game: str) -> Any:
     from engine.odin.actions import Play
     from engine.odin.cards import CODE, INDEX, codes, value_of
 
-    if play.count_only or centre.count_only or any(s is None for s, _ in play.slots + centre.slots):
-        return None  # every card must be known to list what the hand can do
+    if play.count_only or centre.count_only or any(s is None for s, _ in play.slots):
+        return None  # every card of the hand must be known to list what it can do
     hand = [s * 9 + r - 1 for s, r in play.slots if s is not None and r is not None]
-    middle = [s * 9 + r - 1 for s, r in centre.slots if s is not None and r is not None]
+    # the centre's colours, where the question leaves them open, are ones the hand does not hold
+    middle = _colours(centre.slots, set(hand), {s for s, _ in play.slots if s is not None}) or []
+    if len(middle) != len(centre.slots):
+        return None
     if len(set(hand + middle)) != len(hand + middle):
         return None
     spare = next(c for c in range(54) if c not in hand and c not in middle)
