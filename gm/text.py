@@ -81,7 +81,7 @@ _REGRETS = frozenset({("should", "have"), ("would", "have"), ("could", "have"), 
 
 _IF_I = frozenset({("if", "i"), ("wenn", "ich"), ("si", "j"), ("si", "je")})
 _MAY = frozenset({"may", "can", "might", "darf", "kann", "mag", "will", "peux", "puis", "veux"})
-# "if you drop the sevens I'm done for", "wenn du jetzt die Fünfen spielst", "si tu poses tes verts": another
+# "if you do that I'm done for", "wenn du das jetzt machst", "si tu fais ça je suis cuit": another
 # player's move imagined. Politeness ("if you don't mind", "wenn du nichts dagegen hast", "si tu veux bien",
 # "if you please") is not.
 _IF_OTHER = frozenset(tuple(pair.split()) for pair in (
@@ -94,8 +94,8 @@ _POLITE_AFTER = frozenset({"dont", "don", "do", "mind", "please", "nichts", "erl
 def is_regret(words: Sequence[str]) -> bool:
     """A remark about a move not made or only imagined ("I should have played the red 7", "hätte ich die Neun
     gespielt", "j'aurais dû construire l'Auberge", "if I had the pink 9 I'd play it"), from the folded tokens of
-    a line: not a move now; so is another player's move imagined ("if you drop the sevens I'm done for", "si tu
-    poses tes verts je suis cuit"). "If I may, ..." / "wenn ich darf, ..." / "if you don't mind" is politeness."""
+    a line: not a move now; so is another player's move imagined ("if you do that I'm done for", "si tu fais ça
+    je suis cuit"). "If I may, ..." / "wenn ich darf, ..." / "if you don't mind" is politeness."""
     if _REGRET_WORDS & set(words) or any(pair in _REGRETS for pair in zip(words, words[1:], strict=False)):
         return True
     triples = list(zip(words, words[1:], [*words[2:], ""], strict=False))
@@ -116,8 +116,8 @@ def is_hesitation(text: str) -> bool:
 
 def is_request(text: str) -> bool:
     """A request to the game master to do something ("could you play the two sixes for me?", "kannst du ...",
-    "pourrais-tu ...", "could I recruit Harald please?"): a move when it names one, though it is phrased as a
-    question. Asking leave without "please" ("can I raid Iona?") stays a question."""
+    "pourrais-tu ...", "could I take that one please?"): a move when it names one, though it is phrased as a
+    question. Asking leave without "please" ("can I do that?") stays a question."""
     folded = fold(text)
     return bool(_REQUEST.match(folded) or _MAY_I.match(folded) and _PLEASE.search(folded))
 

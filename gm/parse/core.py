@@ -547,10 +547,10 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
     readings: list[Any] = []
     unsure = False
     if exact is None and (tail := _after_question(text)) is not None:
-        # "can I play my pink nine? ok I play it", "forge gives me another swap, right? TR for TN then"
+        # "can I do that? ok then I do it", "that is allowed, right? then I take it"
         return parse_with(parser, game, state, player, tail, lang)
     if exact is None and is_request(text):
-        hits = [h for h in hits if h.text != "?"]  # "could I recruit Harald please? Paying ...": a request
+        hits = [h for h in hits if h.text != "?"]  # "could I take that one please? ...": a request
     if exact is None and is_regret([t.text for t in tokens]):
         return no_match("statement", detected)  # "j'aurais dû construire l'Auberge": not a move now
     if exact is None and is_question(text) and not (
@@ -567,7 +567,7 @@ def parse_with(parser: GameParser, game: Any, state: Any, player: Any, text: Any
         return ParseResult("illegal", illegal=Illegal("over", {}), lang=detected)
     if player != decision.player:
         if exact is None and _remark_to_others(hits, parser.request_kinds):
-            return no_match("chat", detected)  # "come on, add something, make it hard for him", "Boah, zwei Achten"
+            return no_match("chat", detected)  # "come on, make it hard for him", "Boah, schon wieder"
         why = Illegal("not_your_turn", {"player": player, "to_move": decision.player})
         return ParseResult("illegal", illegal=why, lang=detected)
     if isinstance(exact, list | tuple):
@@ -609,8 +609,8 @@ _CHEERS = frozenset(("come allez los komm nice bravo gg wow boah super genial bi
 
 def _remark_to_others(hits: Sequence[Hit], verbs: Sequence[str]) -> bool:
     """Whether a line said out of turn is a remark rather than a move tried too early: it speaks to or of
-    someone else, cheers, or names no move verb and holds words the lexicon does not know ("Boah, zwei Achten,
-    gemein"). "play R7" or "the red seven" out of turn stays a move, refused as not your turn."""
+    someone else, cheers, or names no move verb and holds words the lexicon does not know ("Boah, schon
+    wieder, gemein"). A move said out of turn stays a move, refused as not your turn."""
     words = {h.text for h in hits}
     if words & (_TO_OTHERS | _CHEERS):
         return True

@@ -873,6 +873,12 @@ class NooReading:
             return self.score
         return None
 
+    def _exact_cards(self) -> bool:
+        """Whether the cards said are all named by both symbols ("the Sailor Seamanship"): then they are paid
+        exactly as said, and no card the player did not say is added."""
+        return bool(self.cards) and not self.loose and all(
+            p.vik is not None and p.sym is not None and not p.every for p in self.cards)
+
     def _one(self, card: str, vikings_ok: bool = False) -> float | None:
         phrases = self.cards + self.loose + (self.vikings if vikings_ok else [])
         if self.takes or len(phrases) > 1:
@@ -893,9 +899,7 @@ class NooReading:
         described = sum(p.n() for p in phrases)
         if any(p.counted for p in phrases) and described != len(cards):
             return None  # "with my two green cards": these two, and no third
-        if phrases and described < len(cards) and all(
-                p.vik is not None and p.sym is not None and not p.every for p in self.cards) and self.cards \
-                and not self.loose:
+        if described < len(cards) and self._exact_cards():
             return None  # "repair the Otter with the Sailor Seamanship": that card alone, not one more unsaid
         score = self.score + (1.0 if phrases and described == len(cards) else 0.0)
         if self.sources:
@@ -919,8 +923,7 @@ class NooReading:
             return None  # "gathering warriors ..., so 3 warriors": one kind said twice is one
         if not _cover(list(cards), self.cards):
             return None
-        if self.cards and not self.loose and sum(p.n() for p in self.cards) < k and all(
-                p.vik is not None and p.sym is not None and not p.every for p in self.cards):
+        if sum(p.n() for p in self.cards) < k and self._exact_cards():
             return None  # "nur eine Karte, die Krieger mit Handwerk": that card alone, never one more unsaid
         for p in self.loose:  # colours only: the Vikings gathered, or the cards paid
             if p.vik is not None and cards[0][0] != p.vik:
@@ -995,9 +998,7 @@ class NooReading:
                 else:
                     left[pick] -= 1
                 out.append(pick)
-        named = bool(self.cards) and not self.loose and all(
-            p.vik is not None and p.sym is not None and not p.every for p in self.cards)  # exact cards: no filling
-        if n is not None and symbol is not None and not named and not any(
+        if n is not None and symbol is not None and not self._exact_cards() and not any(
                 p.counted for p in self.cards + self.loose):
             for c in TYPES:
                 while len(out) < n and c[1] == symbol and left[c] > 0:
