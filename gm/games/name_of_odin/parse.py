@@ -161,6 +161,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("pass", "de", "verzicht", False),
     ("pass", "fr", "renoncer renonce", True),
     ("match", "en", "match matching counter", True),
+    ("match", "en", "matches matched", False),
     ("match", "de", "kontern kontere", True),
     ("match", "fr", "contrer correspondre", True),
     ("release", "en", "release send dismiss", True),
@@ -172,7 +173,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("stop", "fr", "arreter arrete assez", False),
     ("pay", "en", "pay paying spend spending discard discarding", True),
     ("pay", "de", "bezahlen bezahle zahle zahlen ausgeben abwerfen ablegen", True),
-    ("pay", "de", "werfe", False),
+    ("pay", "de", "werfe werf bezahlt gezahlt", False),
     ("pay", "fr", "payer paie paye depenser depense defausser defausse", True),
 )
 
@@ -231,11 +232,17 @@ _NOUNS: tuple[tuple[str, Any, str, str, str, bool], ...] = (
     ("symbol", "C", "en", "craftsmanship craft crafting", "", True),
     ("symbol", "N", "en", "seamanship", "", True),
     ("symbol", "R", "de", "heldsymbol heldensymbol rekrutierung", "", True),
+    ("symbol", "R", "de", "heldensymbole heldensymbolen heldsymbole", "", False),
     ("symbol", "C", "de", "handwerk handwerks handwerkssymbol", "", True),
+    ("symbol", "C", "de", "handwerkssymbole handwerkssymbolen", "", False),
     ("symbol", "N", "de", "schifffahrt schiffahrt schifffahrts schifffahrtssymbol seefahrt", "", True),
+    ("symbol", "N", "de", "schifffahrtssymbole schifffahrtssymbolen", "", False),
     ("symbol", "R", "fr", "recrutement", "", True),
+    ("symbol", "R", "fr", "recrutements", "", False),
     ("symbol", "C", "fr", "artisanat", "", True),
+    ("symbol", "C", "fr", "artisanats", "", False),
     ("symbol", "N", "fr", "matelotage", "", True),
+    ("symbol", "N", "fr", "matelotages", "", False),
     ("scard", "R", "de", "heldkarte heldenkarte heldkarten", "", True),
     ("scard", "C", "de", "handwerkskarte handwerkskarten", "", True),
     ("scard", "N", "de", "schifffahrtskarte schiffahrtskarte schifffahrtskarten", "", True),
@@ -303,8 +310,13 @@ _NOUNS: tuple[tuple[str, Any, str, str, str, bool], ...] = (
     ("zone", 2, "fr", "bas", "", False),
     ("most", None, "en", "most", "", False),
     ("most", None, "de", "meisten", "", False),
-    ("cheapest", None, "en", "cheapest", "", False),
-    ("cheapest", None, "de", "billigsten billigste günstigsten günstigste", "", False),
+    ("cheapest", None, "en", "cheapest cheap cheaper", "", False),
+    ("cheapest", None, "de", "billigsten billigste billigen billig", "", False),
+    ("cheapest", None, "de", "günstigsten günstigste günstigen günstig", "", False),
+    ("cheapest", None, "fr", "cher", "", False),  # "le moins cher"
+    ("cheapest", "free", "en", "free", "", False),
+    ("cheapest", "free", "de", "kostenlos kostenlosen umsonst gratis", "", False),
+    ("cheapest", "free", "fr", "gratuit gratuite gratuits gratuitement", "", False),
     ("leftmost", None, "en", "leftmost left", "", False),
     ("leftmost", None, "de", "linke linken linkesten", "", False),
     ("leftmost", None, "fr", "gauche", "", False),
@@ -317,7 +329,7 @@ _NEAR: dict[str, str] = {
           "race raise rise else earn learn nice mice twice ice dice bread break steak beard board guard word "
           "ward sword weird ward wind kind blind find mind hind covers cover rest remainder gonna wanna lemme draw "
           "extra sail gives goes giving pays covered "
-          "does takes",
+          "does takes move moves discount cost costs price",
     "de": "karten garten harte warte wert bald kalt halt hart zahl zahle zahlt spiele wohl rund lass lasse lassen "
           "rest mir ziehe nach nachziehen restliche restlichen kostet deckt zahlt übernimmt rechts rechte rechten "
           "rechter links linker vom",
@@ -541,6 +553,12 @@ _SHIP_SYMBOL = re.compile(r"\b(the |a |le |un |das |dem |den )?(ship|boat|schiff
 _SYMBOL_COLOUR_FR = re.compile(r"\b(symboles?|cartes?)\s+(jaunes?|verts?|vertes?|violets?|violettes?)\b", re.IGNORECASE)
 _SHIP_SYMBOL_WORD = {"shi": "seamanship", "boa": "seamanship", "sch": "Schifffahrt", "bat": "matelotage",
                      "nav": "matelotage"}
+# The action offer said in full ("the whole action card offer", "die ganze Aktionskartenauslage", "toute l'offre"):
+# the offer, never the cards of one's hand
+_WHOLE_OFFER = re.compile(r"\b(the |die |l[a' ]\s*)?(whole |entire |complete |full |ganze |komplette |gesamte |toute )?"
+                          r"(l'\s*)?(action[- ]?cards?[- ]?|aktionskarten-?)?(offer|display|auslage|offre)"
+                          r"( entiere| complete| des cartes action)?\b", re.IGNORECASE)
+_LAY_OUT_AGAIN = re.compile(r"\bneu (aus)?(legen|lege|auslegen)\b", re.IGNORECASE)  # "Auslage neu auslegen"
 _SO = frozenset({"so", "thus", "giving", "makes", "also", "dann", "macht", "donc", "alors", "soit", "ca"})
 _RECRUIT_SYMBOL_WORDS = frozenset({"held", "helden", "recruit", "hero"})
 _AFTER_CARD = frozenset({"card", "symword", "conj", "for", "with", "sep", "num", "link", "to", "verb", "word"})
@@ -630,7 +648,8 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
                 cur.head = "card"
         elif kind in ("vcard", "scard"):
             slot = "vik" if kind == "vcard" else "sym"
-            if cur.head is not None or getattr(cur, slot) not in (None, s.value):
+            compound = kind == "scard" and cur.head == "viking" and cur.sym is None  # "Seemann-Handwerkskarten"
+            if cur.head is not None and not compound or getattr(cur, slot) not in (None, s.value):
                 close()
             setattr(cur, slot, s.value)  # "die grüne Händlerkarte", "die rote Heldkarte"
             cur.head = "card"
@@ -653,6 +672,9 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
                 close()
             cur.head = "viking"
             close()
+        elif kind == "link" and s.text in ("of", "von", "de", "d") and cur.count is not None \
+                and not cur.content():
+            continue  # "both of my sailor seamanship cards", "zwei von meinen Kriegern", "deux de mes cartes"
         else:
             close()
             if kind in ("with", "for"):
@@ -663,7 +685,11 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
     close()
     # a phrase without a noun takes the next one's across "and": "my red and blue cards"
     for i in range(len(phrases) - 2, -1, -1):
-        if phrases[i].head is None and phrases[i + 1].head is not None and phrases[i].content():
+        if phrases[i].head is None and phrases[i + 1].head is not None and phrases[i].content() \
+                and phrases[i + 1].lead != "for" and not (phrases[i + 1].lead == "with"
+                                                         and phrases[i + 1].head == "viking"):
+            # not across "for" ("Händler mit Handwerk gegen den Seemann": two cards) nor a Viking type after "with"
+            # ("Karte für die Schifffahrt, mit meinem Händler": the symbol and the card that matches it)
             phrases[i].head = phrases[i + 1].head
     # "my warrior and trader craft cards", "the warrior, the trader and one sailor seamanship": the Action symbol
     # said once for a list of Viking types
@@ -677,13 +703,24 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
     for i in range(len(phrases) - 2, -1, -1):
         p, q = phrases[i], phrases[i + 1]
         if p.head == "viking" and p.vik is not None and p.sym is None and p.n() == 1 and p.count in (None, 1) \
-                and q.lead == "with" and q.vik is None and q.sym is not None and q.head is None and q.count is None:
+                and q.lead == "with" and q.vik is None and q.sym is not None and q.count is None \
+                and (q.head is None or q.head == "card" and not q.typed and any(s.kind == "symword" for s in syms)):
             p.head = "card"  # "... gegen die Krieger mit Schifffahrt": the card taken in a swap
         if p.vik is not None and p.sym is None and p.head == "card" and p.n() == 1 and q.lead == "with" \
                 and q.vik is None and q.sym is not None and q.head in (None, "card") and q.count is None \
                 and not q.every and (q.head is None or any(s.kind == "symword" for s in syms)):
             p.sym = q.sym
             del phrases[i + 1]
+    for i in range(len(phrases) - 2, 0, -1):
+        p, q = phrases[i], phrases[i + 1]
+        before = phrases[max(0, i - p.n()):i]
+        if p.count is not None and p.count >= 2 and not p.content() and q.lead == "with" and q.vik is None \
+                and q.sym is not None and q.count is None and len(before) == p.n() \
+                and all(b.vik is not None and b.sym is None and b.n() == 1 for b in before):
+            for b in before:
+                b.sym, b.head = q.sym, "card"
+            del phrases[i:i + 2]
+            break
     # "with one card, the trader seamanship", "quatre cartes : SR, SR, SN et TR": a count, then the cards
     for i, p in enumerate(phrases):
         after = phrases[i + 1:]
@@ -785,6 +822,7 @@ class NooReading:
     sources: bool = False  # one's own building is named as a payment source ("plus my forge's symbol")
     seat_options: frozenset[int] | None = None  # "seat 2": counted from 0 or from 1? (the table shows neither)
     bare_raid: bool = False  # "auf Raubzug gehen": a raid with no target or longship named
+    cheapest: str | None = None  # "the cheapest hero": "cheap" (fewest cards) or "free" (no card at all)
 
     def named(self, cls: str) -> frozenset[str] | None:
         return {"hero": self.heroes, "building": self.buildings, "ship": self.ships, "raid": self.raids}[cls]
@@ -806,6 +844,10 @@ class NooReading:
         if kind == "recruit" or kind == "use_hero":
             if self.heroes is not None and action.hero not in self.heroes:
                 return None
+            if kind == "recruit" and self.cheapest == "free" and action.cards:
+                return None  # "un héros gratuit": one that costs no card
+            if kind == "recruit" and self.cheapest == "cheap" and not self.cards + self.loose:
+                return self.score - 0.01 * len(action.cards)  # "einen von den billigen": the fewest cards
             if kind == "use_hero":
                 # the rest of the words describe the ability's effect ("draw me two", "drei Krieger bitte")
                 return None if self.takes else self.score
@@ -970,7 +1012,7 @@ class NooReading:
             return None
         if free and sum(asked.values()) + free != len(vikings):
             return None
-        if not free and 2 <= sum(asked.values()) < len(vikings) and all(p.count is not None for p in self.vikings):
+        if not free and 1 <= sum(asked.values()) < len(vikings) and all(p.count is not None for p in self.vikings):
             return None  # "ich stelle nur vier Krieger zurück" when five must go: those four, and the engine says why
         return self.score
 
@@ -1162,6 +1204,7 @@ class NooParser(GameParser):
         text = _SHIP_SYMBOL.sub(lambda m: _SHIP_SYMBOL_WORD[fold(m.group(2))[:3]] + (
             " card " if fold(m.group(3)).startswith(("card", "karte")) else " "), text)
         text = _SYMBOL_COLOUR_FR.sub(lambda m: m.group(1) + " " + _SYMBOL_BY_COLOUR[fold(m.group(2))[:3]], text)
+        text = _WHOLE_OFFER.sub(lambda m: " " + m.group(5) + " ", _LAY_OUT_AGAIN.sub(" erneuern ", text))
         return _CANT.sub(" not ", _CLAUSE_BREAK.sub(" , ", text))
 
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
@@ -1299,6 +1342,10 @@ class NooParser(GameParser):
         kinds_of = [s for s in rest if s.kind == "verb"]
         verbs = {s.value for s in kinds_of}
         present = {s.kind for s in rest}
+        if "use" in verbs and len(verbs) == 1 and not present & {"name", "hero", "ability", "btype", "building"} \
+                and decision == "noo_action" and any(p.head == "card" and (p.vik or p.sym) for p in phrases) \
+                and any(p.head == "viking" for p in phrases):
+            verbs = {"pay"}  # "one trader please, using the trader seamanship card": the card pays, no Hero acts
         cs = state.cs
         negated = "neg" in present
         passes = [i for i, x in enumerate(rest) if x.kind == "verb" and x.value == "pass"]
@@ -1333,6 +1380,9 @@ class NooParser(GameParser):
             return "negated"
         r = NooReading(frozenset(), player=player)
         r.none = none
+        cheap = [s for s in rest if s.kind == "cheapest"]
+        if cheap:
+            r.cheapest = "free" if any(s.value == "free" for s in cheap) else "cheap"
         # named things
         found: dict[str, set[str]] = {}
         for s in rest:
@@ -1375,8 +1425,11 @@ class NooParser(GameParser):
         # phrases by role
         said_vikings = any(p.head == "viking" and p.role != "with" for p in phrases)
         for p in phrases:
-            if p.head == "viking" and p.role == "with" and said_vikings and decision == "noo_action":
-                r.cards.append(p)  # "six guerriers avec tous mes guerriers": the cards paid
+            priced = bool(found.keys() & {"hero", "building", "ship"} or present & {"btype", "token"}) and not (
+                "raid" in found or "raid" in verbs)
+            if p.head == "viking" and p.role == "with" and (said_vikings or priced or verbs & {"gather", "recruit"}) \
+                    and decision == "noo_action":
+                r.cards.append(p)  # "six guerriers avec tous mes guerriers", "Rollo mit dem Seemann": cards paid
             elif p.head == "viking":
                 r.vikings.append(p)
             elif p.head == "card" and p.role == "for" and p.vik is None and p.sym is None and p.count is not None \
@@ -1419,8 +1472,10 @@ class NooParser(GameParser):
         if decision == "noo_raid_match":
             # "match the green with my TC", "Händler-Handwerk gegen das Handwerk": the table's symbols are named
             # beside the cards that match them; "je contre le symbole Recrutement": the verb, not "against"
-            r.cards = _matching_cards(r.cards + r.takes + r.loose)
+            said = {id(p) for p in r.cards + r.takes + r.loose + [v for v in r.vikings if v.vik is not None]}
+            r.cards = _matching_cards([p for p in phrases if id(p) in said])  # in the order said
             r.takes, r.loose = [], []
+            r.vikings = [v for v in r.vikings if v.vik is None]
         # kinds: the verbs, narrowed by the named things
         kinds: set[str] = set()
         if decision == "noo_raid_take" and "add" in verbs and any(s.kind == "word" and s.text in ("me", "mir", "moi")
@@ -1470,8 +1525,9 @@ class NooParser(GameParser):
             kinds = {"refresh"}  # "new offer please, I discard the TN"
         if "pay" in verbs and r.raids:
             kinds |= {"raid"}
-        if ("raid" in verbs or "raidn" in present) and r.raids and r.vikings and (
-                verbs & {"release", "return", "pay"} or "back" in present):
+        if r.raids and r.vikings and decision == "noo_action" and (
+                verbs & {"release", "return", "pay", "add"} or "back" in present) and not verbs - {
+                "raid", "release", "return", "pay", "add"}:
             kinds = {"raid"}  # "raid Hedeby with the Sea Wolf and send a trader back": the Viking paid
         implicit = _IMPLICIT.get(decision, frozenset())
         if not kinds:
@@ -1703,6 +1759,8 @@ def _matching_cards(phrases: list[Phrase]) -> list[Phrase]:
         nxt = phrases[i + 1] if i + 1 < len(phrases) else None
         prev = phrases[i - 1] if i > 0 else None
         if symbol_only and nxt is not None and nxt.lead == "with" and nxt.vik is not None:
+            if nxt.sym is None and nxt.n() == 1:
+                nxt.sym, nxt.head = p.sym, "card"  # "Karte für die Schifffahrt, mit meinem Händler": his TN
             continue  # "the green with my trader craftsmanship"
         if symbol_only and (p.lead == "for" and prev is not None and prev.vik is not None or
                             targets and p.lead == "conj"):
