@@ -124,8 +124,9 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("return", "de", "zuruckkehren zuruckholen heimholen zuruckbringen", True),
     ("return", "fr", "retourner retourne rapatrier rapatrie ramener ramene revenir rentrer rappeler rappelle", True),
     ("repair", "en", "repair repairing mend", True),
-    ("repair", "en", "fix", False),
+    ("repair", "en", "fix patch", False),
     ("repair", "de", "reparieren repariere ausbessern flicken", True),
+    ("repair", "de", "flicke", False),
     ("repair", "fr", "reparer repare", True),
     ("raid", "en", "raid raiding attack plunder pillage", True),
     ("raid", "en", "sack loot", False),
@@ -175,6 +176,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("pay", "de", "bezahlen bezahle zahle zahlen ausgeben abwerfen ablegen", True),
     ("pay", "de", "werfe werf bezahlt gezahlt", False),
     ("pay", "fr", "payer paie paye depenser depense defausser defausse", True),
+    ("pay", "fr", "payant", False),
 )
 
 # (kind, value, language, words, flags, typo-tolerant)
@@ -329,7 +331,7 @@ _NEAR: dict[str, str] = {
           "race raise rise else earn learn nice mice twice ice dice bread break steak beard board guard word "
           "ward sword weird ward wind kind blind find mind hind covers cover rest remainder gonna wanna lemme draw "
           "extra sail gives goes giving pays covered "
-          "does takes move moves discount cost costs price",
+          "does takes move moves discount cost costs price make makes harder easier",
     "de": "karten garten harte warte wert bald kalt halt hart zahl zahle zahlt spiele wohl rund lass lasse lassen "
           "rest mir ziehe nach nachziehen restliche restlichen kostet deckt zahlt übernimmt rechts rechte rechten "
           "rechter links linker vom",
@@ -410,6 +412,11 @@ class Names:
                 if hit is not None:
                     found = (i, i + size, hit)
                     break
+            if found is None and words[i].isalpha():  # "den Barden", "Egils Fähigkeit": a name declined
+                stem = next((words[i][:-len(x)] for x in ("en", "es", "n", "s", "e") if words[i].endswith(x)
+                             and len(words[i]) - len(x) >= 3 and (words[i][:-len(x)],) in self.phrases), None)
+                if stem is not None:
+                    found = (i, i + 1, self.phrases[(stem,)])
             if found is None and len(words[i]) >= 5 and words[i].isalpha():
                 limit = 2 if len(words[i]) >= 8 else 1
                 close = {k: v for k, v in self.phrases.items()
@@ -558,7 +565,10 @@ _SHIP_SYMBOL_WORD = {"shi": "seamanship", "boa": "seamanship", "sch": "Schifffah
 _WHOLE_OFFER = re.compile(r"\b(the |die |l[a' ]\s*)?(whole |entire |complete |full |ganze |komplette |gesamte |toute )?"
                           r"(l'\s*)?(action[- ]?cards?[- ]?|aktionskarten-?)?(offer|display|auslage|offre)"
                           r"( entiere| complete| des cartes action)?\b", re.IGNORECASE)
-_LAY_OUT_AGAIN = re.compile(r"\bneu (aus)?(legen|lege|auslegen)\b", re.IGNORECASE)  # "Auslage neu auslegen"
+# "without cards", "ohne Karten", "sans carte": no Action Card paid at all
+_NO_CARDS = re.compile(r"\b(without (any )?cards?|no cards|ohne (eine |jede )?karten?|sans (aucune )?cartes?)\b",
+                       re.IGNORECASE)
+_LAY_OUT_AGAIN = re.compile(r"\bneu (aus)?(legen|lege|auslegen)\b|\bneu aus\b", re.IGNORECASE)  # "Auslage neu auslegen"
 _SO = frozenset({"so", "thus", "giving", "makes", "also", "dann", "macht", "donc", "alors", "soit", "ca"})
 _RECRUIT_SYMBOL_WORDS = frozenset({"held", "helden", "recruit", "hero"})
 _AFTER_CARD = frozenset({"card", "symword", "conj", "for", "with", "sep", "num", "link", "to", "verb", "word"})
@@ -631,6 +641,10 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
             cur.sym = s.value
             if cur.head == "viking":
                 cur.head = "card"  # "a warrior recruitment (card)"
+        elif kind == "hero" and s.text in ("held", "helden", "hero", "heros") and k >= 2 \
+                and syms[k - 1].kind in ("with", "def") and any(x.kind == "viking" for x in syms[max(0, k - 3):k - 1]) \
+                and (syms[k - 1].kind == "with" or syms[k - 2].kind == "with") and not cur.content():
+            cur.sym = "R"  # "Krieger mit Held und Krieger mit Schifffahrt": the card with the Recruitment symbol
         elif kind == "hero" and s.text in ("held",) and nxt is not None and nxt.kind in ("card", "symword") \
                 and (cur.vik is not None or cur.count is not None):
             cur.sym = "R"  # German "Held" is also the Recruitment symbol: "eine rote Held-Karte"
@@ -686,8 +700,8 @@ def _phrases(syms: list[Sym], hand: Counter[str]) -> tuple[list[Phrase], list[Sy
     # a phrase without a noun takes the next one's across "and": "my red and blue cards"
     for i in range(len(phrases) - 2, -1, -1):
         if phrases[i].head is None and phrases[i + 1].head is not None and phrases[i].content() \
-                and phrases[i + 1].lead != "for" and not (phrases[i + 1].lead == "with"
-                                                         and phrases[i + 1].head == "viking"):
+                and phrases[i + 1].lead != "for" and not (phrases[i + 1].head == "viking" and (
+                    phrases[i + 1].lead == "with" or phrases[i].sym is not None)):
             # not across "for" ("Händler mit Handwerk gegen den Seemann": two cards) nor a Viking type after "with"
             # ("Karte für die Schifffahrt, mit meinem Händler": the symbol and the card that matches it)
             phrases[i].head = phrases[i + 1].head
@@ -1030,6 +1044,8 @@ class NooReading:
     def _guess_cards(self, hand: Counter[str], symbol: str | None, n: int | None) -> tuple[str, ...]:
         """The cards the phrases describe (types), completed from the hand with cards of `symbol`."""
         out: list[str] = []
+        if self.n_cards == 0:
+            return ()
         left = Counter(hand)
         for p in self.cards + self.loose:
             for _ in range(p.n()):
@@ -1204,6 +1220,7 @@ class NooParser(GameParser):
         text = _SHIP_SYMBOL.sub(lambda m: _SHIP_SYMBOL_WORD[fold(m.group(2))[:3]] + (
             " card " if fold(m.group(3)).startswith(("card", "karte")) else " "), text)
         text = _SYMBOL_COLOUR_FR.sub(lambda m: m.group(1) + " " + _SYMBOL_BY_COLOUR[fold(m.group(2))[:3]], text)
+        text = _NO_CARDS.sub(" with 0 cards ", text)
         text = _WHOLE_OFFER.sub(lambda m: " " + m.group(5) + " ", _LAY_OUT_AGAIN.sub(" erneuern ", text))
         return _CANT.sub(" not ", _CLAUSE_BREAK.sub(" , ", text))
 
@@ -1320,7 +1337,7 @@ class NooParser(GameParser):
         own: set[str] = set()
         if 0 <= player < state.players:
             own = {BUILDING_TYPES[b.type] for i, b in enumerate(cs.buildings) if state.blds[player] >> i & 1}
-        other = any(s.kind == "name" and any(c != "building" for c, _ in s.value) for s in rest)
+        other = any(s.kind == "name" and any(c != "building" for c, _ in s.value) or s.kind == "token" for s in rest)
         builds = ("build" in verbs or not verbs - {"pay"} and not other) and state.decision.kind == "noo_action"
         if not builds:  # only the Action Phase builds: "one more swap thanks to the forge" names a source
             r.sources = any(t in own for _, t in named)
@@ -1346,6 +1363,8 @@ class NooParser(GameParser):
                 and decision == "noo_action" and any(p.head == "card" and (p.vik or p.sym) for p in phrases) \
                 and any(p.head == "viking" for p in phrases):
             verbs = {"pay"}  # "one trader please, using the trader seamanship card": the card pays, no Hero acts
+        if "play" in verbs and decision == "noo_action":
+            verbs = (verbs - {"play"}) | {"pay"}  # "drei Kriegerkarten ausspielen, also sechs Krieger": paid
         cs = state.cs
         negated = "neg" in present
         passes = [i for i, x in enumerate(rest) if x.kind == "verb" and x.value == "pass"]
@@ -1432,6 +1451,8 @@ class NooParser(GameParser):
                 r.cards.append(p)  # "six guerriers avec tous mes guerriers", "Rollo mit dem Seemann": cards paid
             elif p.head == "viking":
                 r.vikings.append(p)
+            elif p.head == "card" and p.count == 0 and p.vik is None and p.sym is None:
+                r.n_cards = 0  # "ohne Karten", "sans carte": nothing paid
             elif p.head == "card" and p.role == "for" and p.vik is None and p.sym is None and p.count is not None \
                     and decision == "noo_action" and "exchange" not in verbs:
                 r.n_cards = p.count  # "I'll take him for one card"
