@@ -41,11 +41,13 @@ def starts_with_question_word(text: str) -> bool:
     return bool(QUESTION_START.match(fold(text)))
 
 
-_WH = re.compile(rf"^\s*({_ASKING}|whose|where|wo|ou)\b")
-_INVERTED = re.compile(r"^\s*(can|could|should|may|might|must|do|does|did|is|are|am|will|would|shall)\s+"
-                       r"(i|we|you|he|she|they|it|one)\b|^\s*(kann|kannst|konnte|darf|darfst|muss|musst|soll|"
-                       r"sollte|spiel|spiele|nehme|nehm|passe|hab|habe|ist|bin|gibt)\s+(ich|man|du|wir|es)\b|"
-                       r"^\s*(puis|peux|dois|devrais|peut|faut|tu|on)[- ]+(je|on|il|crois|penses|peux|dois)\b")
+# a hesitation before the question: "hmm what does he do again", "euh, je peux ...", "ähm, darf ich ..."
+_FILLER = r"^\s*(?:(?:h+m+|u+h+|u+m+|e+r+m+|e+u+h+|a+h+|a+e+h+m*|a+h+m+|wait|attends|warte)[,.!]*\s+)?"
+_WH = re.compile(rf"{_FILLER}({_ASKING}|whose|where|wo|ou)\b")
+_INVERTED = re.compile(_FILLER + r"(can|could|should|may|might|must|do|does|did|is|are|am|will|would|shall)\s+"
+                       r"(i|we|you|he|she|they|it|one)\b|" + _FILLER +
+                       r"(kann|kannst|konnte|darf|darfst|muss|musst|soll|sollte|spiel|spiele|nehme|nehm|passe|hab|habe|ist|bin|gibt)\s+(ich|man|du|wir|es)\b|"
+                       + _FILLER + r"(puis|peux|dois|devrais|peut|faut|tu|on)[- ]+(je|on|il|crois|penses|peux|dois)\b")
 
 
 # German verb-first statements that look inverted but are no question without a question mark: "Nehm ich." ("I'll

@@ -723,3 +723,17 @@ def test_asking_leave_without_please_is_a_question(text: str) -> None:
                                   "ça suffit ? bon, le six et le deux rouges alors"])
 def test_a_question_answered_at_once_by_a_move(text: str) -> None:
     assert _n(parse_move(GAME, S_SIXTY, 0, text)) == "play R6 R2 take G5"
+
+
+@pytest.mark.parametrize("text,asked", [
+    ("hmm what does that hero do again", True),
+    ("uhh can I still swap", True),
+    ("ähm, darf ich noch tauschen", True),
+    ("euh, puis-je encore échanger", True),
+    ("hmm I take the red one", False),
+    ("ähm, ich nehme die rote", False),
+])
+def test_a_hesitation_before_a_question_keeps_it_a_question(text: str, asked: bool) -> None:
+    from gm.text import is_question
+
+    assert is_question(text) is asked

@@ -143,7 +143,7 @@ _VERBS: tuple[tuple[str, str, str, bool], ...] = (
     ("done", "de", "fertig", True),
     ("done", "fr", "fini", False),
     ("add", "en", "add adding contribute", True),
-    ("add", "en", "give chip", False),
+    ("add", "en", "give chip throw", False),
     ("add", "de", "beisteuern hinzufugen dazulegen", True),
     ("add", "de", "fuge steuere gebe gib geben", False),
     ("add", "fr", "ajouter ajoute contribuer donner donne", True),
@@ -334,7 +334,7 @@ _NEAR: dict[str, str] = {
           "does takes move moves discount cost costs price make makes harder easier",
     "de": "karten garten harte warte wert bald kalt halt hart zahl zahle zahlt spiele wohl rund lass lasse lassen "
           "rest mir ziehe nach nachziehen restliche restlichen kostet deckt zahlt übernimmt rechts rechte rechten "
-          "rechter links linker vom",
+          "rechter links linker vom passt passend passende passenden",
     "fr": "carton cartons garde gare part parte pars mer vers verte vert vent tour jour cour pour reste seulement "
           "seule seul fait fais grace route paie reste droite",
 }
@@ -360,6 +360,7 @@ def build_lexicon() -> Lexicon:
         lex.add(words, kind, value, langs, flags, fuzzy=fuzzy)
     for t in TYPES:
         lex.add(t.lower(), "typecode", t)
+        lex.add(t.lower() + "s", "typecode", t, flags="plural")  # "both SNs"
     lex.add("none", "none", None, "en")
     lex.add("mead hall methalle hydromel", "hall", None, "en de fr")
     lex.add("circle cercle house haus maison naval", "circle", None, "en de fr")
