@@ -78,7 +78,7 @@ _REQUEST = re.compile(r"^\s*(please[, ]+|bitte[, ]+|s'il te plait[, ]+)?(could|c
 _REGRET_WORDS = frozenset({"aurais", "aurait", "aurions", "hatte", "haette", "hattest", "hatt", "shouldve",
                            "wouldve", "couldve", "regrette", "dommage"})
 _REGRETS = frozenset({("should", "have"), ("would", "have"), ("could", "have"), ("should", "ve"), ("would", "ve"),
-                      ("si", "javais"), ("if", "only")})
+                      ("si", "javais"), ("if", "only"), ("si", "seulement")})
 
 
 _IF_I = frozenset({("if", "i"), ("wenn", "ich"), ("si", "j"), ("si", "je")})

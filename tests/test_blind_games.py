@@ -74,6 +74,14 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   reserved card" paid coins with the treasury in hand). Then a named card code is that card only, "card" after
   with/without/keeping says how to pay and otherwise the treasury is asked about, "Bier/hier" are known words
   -> 139/150, 0 wrong.
+  Round 4 on C-F (corpus lines jx01-jx18 guard the families): a card described by what it does ("the building
+  that gives one coin more", "die Karte, mit der ich eine Ware aus dem Vorrat nehmen darf", "the guy who buys
+  iron"); the subject of "goes" across an apposition ("my own viking, not a brown one, goes ...") or a number ("the
+  last one goes"), a named card ("exchange house gives me the gold"); a describing clause beside a move ("Schiff
+  auf Feld 1, da ist doppelt Gagat drauf"); every description a space answers counts; "a demand row" said in its
+  own clause; what is taken and what is sold named for the engine's reason; "je retire le cuir" picks; declining
+  with the other verbs negated; "let it go", "take the hit"; "brb"; more Vikings than one has left is a row
+  described -> C 145, D 148, E 147, F 148, 0 wrong.
 """
 
 from __future__ import annotations
@@ -92,9 +100,9 @@ FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "n
          ("name-of-odin", "name_of_odin_blind_e"): (150, 0), ("name-of-odin", "name_of_odin_blind_f"): (147, 0),
          ("name-of-odin", "name_of_odin_blind_g"): (148, 0), ("name-of-odin", "name_of_odin_blind_h"): (149, 0),
          ("jorvik", "jorvik_blind_a"): (186, 0), ("jorvik", "jorvik_blind_b"): (115, 0),
-         ("jorvik", "jorvik_blind_c"): (140, 0), ("jorvik", "jorvik_blind_d"): (140, 0),
-         ("jorvik", "jorvik_blind_e"): (139, 0),
-         ("jorvik", "jorvik_blind_f"): (139, 0)}
+         ("jorvik", "jorvik_blind_c"): (145, 0), ("jorvik", "jorvik_blind_d"): (148, 0),
+         ("jorvik", "jorvik_blind_e"): (147, 0),
+         ("jorvik", "jorvik_blind_f"): (148, 0)}
 
 
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))

@@ -38,6 +38,7 @@ from engine.jorvik.actions import (
     Skip,
     Store,
     Swap,
+    Take,
     UseCard,
     Withdraw,
 )
@@ -105,7 +106,7 @@ _VERBS: dict[str, tuple[str, str, str]] = {
     "reserve": ("reserve reserving reserved reservation", "reserviere reservieren reservier reservierung "
                 "reservierungsreihe", "réserver réserve réservé réservation réservations"),
     "buy": ("buy buying bought purchase", "kaufe kaufen kauf erwerbe gekauft", "achète achete acheter achèterai achat"),
-    "take": ("take taking grab get", "nehme nehmen nimm nehm hole hol holen krall", "prends prendre prend "
+    "take": ("take taking grab get gimme", "nehme nehmen nimm nehm hole hol holen krall", "prends prendre prend "
              "récupère recupere"),
     "withdraw": ("withdraw withdrawing decline declining refuse fold retreat", "verzichte verzichten zurückziehen "
                  "zurueckziehen steige aussteigen", "renonce renoncer retire retirer refuse décline decline"),
@@ -117,12 +118,13 @@ _VERBS: dict[str, tuple[str, str, str]] = {
     "swap": ("swap swapping switch", "vertausche vertauschen tausch", "intervertir intervertis permute permuter"),
     "double": ("double doubling", "verdopple verdoppeln verdoppele", "double doubler"),
     "pay": ("pay paying afford", "zahle zahl zahlen bezahle bezahl bezahlen leisten", "paie paye payer permettre"),
-    "use": ("use using activate play", "nutze nutzen benutze benutzen verwende verwenden aktiviere spiele einsetzen",
+    "use": ("use using activate play playing",
+            "nutze nutzen benutze benutzen verwende verwenden aktiviere spiele einsetzen",
             "utilise utiliser active activer joue"),
     "craft": ("craft process produce fill", "verarbeite verarbeiten herstellen fülle fuelle", "fabrique fabriquer "
               "produire remplis remplir"),
     "sell": ("sell selling sold", "verkaufe verkaufen verkauf", "vends vend vendre vendu"),
-    "sacrifice": ("sacrifice sacrificing", "opfere opfern opfer", "sacrifie sacrifier"),
+    "sacrifice": ("sacrifice sacrificing offer", "opfere opfern opfer", "sacrifie sacrifier offre offrir"),
     "store": ("store storing stash stock", "lagere lagern einlagern", "stocke stocker entrepose entreposer range "
               "ranger"),
     "give": ("give hand cash", "gebe geben gib abgeben werfe werfen reich reiche", "donne donner"),
@@ -137,8 +139,8 @@ _VERB_KINDS: dict[str, frozenset[str]] = {
     "want": frozenset({"demand", "reserve", "buy"}),
     "reserve": frozenset({"reserve"}),
     "buy": frozenset({"buy", "demand", "reserve"}),
-    "take": frozenset({"take", "pick", "buy", "demand", "reserve"}),
-    "withdraw": frozenset({"withdraw"}),
+    "take": frozenset({"take", "pick", "buy", "demand", "reserve", "use"}),
+    "withdraw": frozenset({"withdraw", "pick", "skip"}),  # "je retire le cuir" while goods are taken off crafts
     "pass": frozenset({"withdraw", "skip", "done"}),
     "skip": frozenset({"skip", "withdraw", "done"}),
     "done": frozenset({"done", "skip"}),
@@ -1148,7 +1150,7 @@ class JReading:
                 if k == "take" and it.coin:
                     return None
                 if kinds is None and not it.refs and not (
-                        (it.goods or it.any_good) and ctx.decision in _GOODS_DECISIONS):
+                        (it.goods or it.any_good or it.storage) and ctx.decision in _GOODS_DECISIONS):
                     return None
                 qualified = {r.good for r in it.refs if r.good is not None and not r.more}  # not "the amber-iron craft"
                 if qualified and good not in qualified:
@@ -1216,8 +1218,9 @@ class JReading:
             return any(r.ctype == "oracle" for r in refs)
         if k == "store":
             return self.storing
-        if k == "give":
-            return it.market or (it.coin and not refs)
+        if k == "give":  # "iron into the exchange house": the market exchange
+            return it.market or (it.coin and not refs) or ctx.decision in _GOODS_DECISIONS and bool(refs) and all(
+                r.cname == "exchange" for r in refs)
         if k == "take":
             return it.coin and ctx.decision == "jorvik_exchange" or bool(it.goods) and ctx.decision in (
                 "jorvik_exchange", "jorvik_pick")
@@ -1263,7 +1266,8 @@ class JReading:
                 sized = [r for r in refs if r.sup is not None and ref_fits(r, ctx, cid, action.space)]
                 if sized and not any(self._extreme(r, action.space) for r in sized):
                     return None
-                score += 1.0
+                # each description the space answers counts: "Schiff auf Feld 1" is the ship on space 1
+                score += 1.0 + 0.5 * (sum(1 for r in refs if ref_fits(r, ctx, cid, action.space)) - 1)
             elif it.numbers:
                 if action.space not in it.numbers:
                     return None
@@ -1393,6 +1397,10 @@ class JReading:
         elif any(r.ctype == "any" for r in it.refs):  # "Eisen auf die Leder-Wolle-Karte"
             crafts += [c for c in ctx.own if ctx.rows.get(c, {}).get("type") == "craft"
                        and any(ref_fits(r, ctx, c) for r in it.refs if r.ctype == "any")]
+        taking = ctx.decision == "jorvik_exchange" or ctx.decision == "jorvik_pick" and state.decision.facts.get(
+            "effect") == "take_supply_good"
+        if not verbs:  # "Wolle an den Händler", "l'ambre à l'oracle": the card named says what is done
+            verbs = {v for r in it.refs for t, v in (("trader", "sell"), ("oracle", "sacrifice")) if r.ctype == t}
         for g in goods:
             if "sell" in verbs:
                 out.append(Sell(g))
@@ -1402,11 +1410,17 @@ class JReading:
                 out.append(Store(g))
             if "give" in verbs or it.market:
                 out.append(Give(g))
-            if verbs & {"pick", "steal", "take"} and ctx.decision == "jorvik_pick":
+            if verbs & {"pick", "steal", "take"} and ctx.decision == "jorvik_pick" and not taking:
                 pool = crafts or [c for c in (*ctx.own, *ctx.others) if ctx.rows.get(c, {}).get("type") == "craft"]
                 out.extend(Pick(g, c) for c in pool)
             else:
                 out.extend(Craft(g, c) for c in crafts)
+        if taking and (verbs & {"take", "want"} or it.took or not verbs):
+            # "je prends du jais", "contre une pièce", "de la soie": what is taken, for the engine to say why not
+            wanted = [it.took] if it.took else goods
+            out.extend(Take(g) for g in wanted if g)
+            if it.coin and not wanted:
+                out.append(Take("coin"))
         if verbs & {"use", "steal"}:
             for r in it.refs:
                 mine = [UseCard(c) for c in ctx.own if ref_fits(r, ctx, c)]
@@ -1513,6 +1527,9 @@ class JorvikParser(GameParser):
 
     def rewrite(self, text: str) -> str:
         text = _EINLAGERN.sub(lambda m: "einlagern " + m.group(2), text)  # "das Eisen lager ich ein": store
+        text = _described_cards(text, self.lexicon)
+        text = _LET_GO.sub(" decline ", text)  # "I have to let it go", "lass es", "je laisse tomber"
+        text = _TAKE_HIT.sub(" lose ", text)  # "I'll take the hit", "ich nehme den Verlust"
         return _POS.sub(lambda m: f" f{m.group(1)}x{m.group(2)} ", text)
 
     # -- the intents of a line, shared by `exact` (plans) and `read` (one intent) --
@@ -1536,6 +1553,15 @@ class JorvikParser(GameParser):
             return [], ctx, "statement"
         if any(p in _NEXT for p in zip(texts, texts[1:], strict=False)):
             return [], ctx, "negated"
+        if _AWAY.search(" ".join(texts)):
+            return [], ctx, "statement"
+        if ctx.decision == "jorvik_demand" and any(  # more Vikings than the player has left: a row described
+                (h.first("num") is not None and h.first("num").value in _MANY_VIKINGS  # type: ignore[union-attr]
+                 or h.text.isdigit() and int(h.text) in _MANY_VIKINGS) and nxt.first("viking") is not None
+                and int(h.text if h.text.isdigit() else h.first("num").value) > ctx.vikings + int(  # type: ignore[union-attr]
+                    state.decision.facts.get("brown", 0) or 0)
+                for h, nxt in zip(hits, hits[1:], strict=False)):
+            return [], ctx, "statement"  # "wow row two is packed, 8 vikings lol"
         lead = _lead(texts)
         if lead < len(texts) and texts[lead] in _THIRD or any(
                 a in _THIRD and (b.first("v") is not None or b.text in _MODALS and c is not None and c.first("v"))
@@ -1557,6 +1583,8 @@ class JorvikParser(GameParser):
         where = any(t in ("where", "wherever", "wo") for t in texts) or ("la", "ou") in zip(texts, texts[1:],
                                                                                            strict=False)
         lang = word_language(hits)
+        hits = _without_remark_clauses(hits, lang)  # "Schiff auf Feld 1, da ist doppelt Gagat drauf"
+        texts = [h.text for h in hits]
         if not where and any(h.first("copula") is not None and h.first("anygood") is None and (
                 lang is None or lang in h.first("copula").langs) and not (  # type: ignore[union-attr]
                 k > 1 and texts[k - 1] in _NOBODY and hits[k - 2].first("ctype") is not None)
@@ -1578,7 +1606,11 @@ class JorvikParser(GameParser):
         verbs_said = {h.first("v").value for h in hits if h.first("v") is not None}  # type: ignore[union-attr]
         if any(h.first("or") is not None for h in hits) and len(verbs_said) >= 2:
             return [], ctx, "alternatives"  # "einlagern oder opfern?"
-        intents = [x for x in (_intent(c) for c in _clauses(hits)) if not x.empty]
+        every = [_intent(c) for c in _clauses(hits)]
+        intents = [x for x in every if not x.empty]
+        if any(x.row for x in every if x.empty):
+            for x in intents:
+                x.row = True  # "Orakel für Bernstein, unten in die Nachfragereihe": a demand row, no reservation
         merged = _merge(_share(intents), ctx)
         if ctx.decision == "jorvik_traitor_swap" and merged and len(merged[0].labels) != 2:
             slots = _swap_slots(hits, ctx, state)
@@ -1669,6 +1701,9 @@ class JorvikParser(GameParser):
             # "nein", "no thanks", "I don't buy it", "kein Verräter", "keine braunen mehr": decline the choice
             if not set(it.verbs) & {"withdraw", "pass", "skip", "lose", "keep", "done"}:
                 it.verbs = ["withdraw", "skip"]
+            elif it.neg and set(it.verbs) & {"withdraw", "pass", "skip"}:
+                # "decline the reservation, don't want it anymore": a declining verb, and the negated ones not done
+                it.verbs = [v for v in it.verbs if v in ("withdraw", "pass", "skip", "lose", "keep", "done")]
             elif it.neg and "buy" in it.verbs:  # "I don't buy it, I withdraw": the negated purchase is no purchase
                 it.verbs = [v for v in it.verbs if v != "buy"]
             it.neg = False
@@ -1692,6 +1727,106 @@ class JorvikParser(GameParser):
             any(e.kind == "cname" and e.value == "pay_purchase" for e in h.entries) for h in hits)
         readings.append(JReading(it, ctx, open=_open_choice(said), card_said=card_said, pay_hint=pay_hint))
         return Interpretation(readings, confirm=_hesitates(said))
+
+
+# A card described by what it does, in a relative clause ("the building that gives one coin more", "die Karte,
+# mit der ich mir eine Ware aus dem Vorrat nehmen darf", "le gars qui achète le fer"): the clause is read for the
+# effect and replaced by the card's name.
+_RELATIVE = re.compile(r"\b(?:that|which|who|der|die|das|dem|welche[nrsm]?|qui|que|qu'|dont|laquelle|lequel)\b",
+                       re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,.;!?]")
+_EFFECT_WORDS = {
+    "coin": "coin coins money munze munzen muenze muenzen geld taler piece pieces sou sous argent",
+    "more": "more extra additional mehr zusatzlich zusatzliche zusaetzlich plus income einkommen revenu revenus",
+    "take": "take takes get gets grab nehmen nehme nimmt holen hole prendre prends prend piocher recuperer",
+    "good": "good goods ware waren marchandise marchandises material materials",
+    "supply": "supply bag vorrat beutel sack reserve sac",
+    "move": "move moves shift reassign rearrange umlegen verschieben umverteilen umsetzen deplacer deplace bouger "
+            "reaffecter",
+    "craft": "craft crafts handwerk handwerke handwerks artisan artisans",
+    "buy": "buys buy purchases kauft kaufen achete achetent acheter",
+    "brown": "brown braun braune braunen marron marrons brun bruns",
+    "pay": "pay pays bezahlen bezahlt zahlen payer paie paye",
+}
+_EFFECT_SETS = {k: frozenset(v.split()) for k, v in _EFFECT_WORDS.items()}
+
+
+def _described_cards(text: str, lexicon: Lexicon) -> str:
+    """`text` with each card described by its effect replaced by the card's name."""
+    out, pos = [], 0
+    for m in _RELATIVE.finditer(text):
+        if m.start() < pos:
+            continue
+        before = text[:m.start()].rstrip()
+        if fold(m.group(0)) in ("der", "die", "das", "dem") and not (
+                before.endswith(",") or re.search(r"(?:^|\s)[A-ZÄÖÜ]\w+$", before) and len(before.split()) > 1
+                or re.search(r",\s*(?:mit|von|bei|aus|auf|für|fur)$", before)):
+            continue  # an article ("die Ware nehme ich"), not a relative pronoun ("das Gebäude, das ...")
+        end_m = _CLAUSE_END.search(text, m.end())
+        end = end_m.start() if end_m else len(text)
+        words = set(fold(text[m.end():end]).replace("'", " ").split())
+        has = {k for k, v in _EFFECT_SETS.items() if words & v}
+        goods = {e.value for t in tokenize(text[m.end():end]) for e in lexicon.hits([t])[0].entries
+                 if e.kind == "good"}
+        if any(w.endswith(("ware", "waren")) for w in words):
+            has.add("good")  # "Handwerkswaren"
+        if any(w.startswith("handwerk") for w in words):
+            has.add("craft")
+        name = None
+        if {"coin", "more"} <= has and "take" not in has:
+            name = "mint"  # one coin more income
+        elif {"take", "good"} <= has and not goods:
+            name = "stall"  # take a good from the supply
+        elif "move" in has and ("good" in has or "craft" in has):
+            name = "workshop"  # move goods between crafts
+        elif "buy" in has and len(goods) == 1 and "pay" not in has:
+            name = f"{next(iter(goods))} trader"  # "the guy who buys iron"
+        elif "brown" in has:
+            name = "longhouse"
+        elif "good" in has and words & {"two", "2", "zwei", "deux"} and words & {"one", "1", "eine", "einen",
+                                                                                 "une", "un"}:
+            name = "exchange house"  # "two goods for one"
+        if name is None:
+            continue
+        out.append(text[pos:m.start()] + " " + name + " ")
+        pos = end
+    return "".join(out) + text[pos:] if out else text
+
+
+_LET_GO = re.compile(r"\blet (?:it |that |this one |her |him )?go\b|\blass (?:es|sie|ihn) (?:gehen|liegen|sein)\b|"
+                     r"\blaisse (?:tomber|filer|passer)\b", re.IGNORECASE)
+_TAKE_HIT = re.compile(r"\btake the (?:hit|loss)\b|\beat the loss\b|\bnehme? den verlust\b|"
+                       r"\bje prends? la perte\b|\bj'encaisse\b", re.IGNORECASE)
+# the player stepping away from the table: no move ("bin gleich zurück", "brb", "je reviens")
+_AWAY = re.compile(r"\b(?:brb|be right back|back in a (?:sec|second|minute)|bin gleich (?:zuruck|zurueck|wieder da)|"
+                   r"je reviens|je reviens tout de suite)\b")
+# "8 vikings on the warrior", "trois vikings sur le navire": Vikings are placed one at a time, so a count of them
+# describes a row
+_MANY_VIKINGS = frozenset(range(2, 13))
+
+
+def _is_copula(h: Hit, lang: str | None) -> bool:
+    c = h.first("copula")
+    return c is not None and h.first("anygood") is None and (lang is None or lang in c.langs)
+
+
+def _without_remark_clauses(hits: list[Hit], lang: str | None) -> list[Hit]:
+    """The line without its clauses that only describe ("Schiff auf Feld 1, da ist doppelt Gagat drauf", "the
+    ship, it's the best one"): a clause with a copula and no verb of its own is dropped when another clause names a
+    card or a place without one."""
+    parts: list[list[Hit]] = [[]]
+    for h in hits:
+        if h.text in _SPLIT:
+            parts.append([])
+        parts[-1].append(h)
+    if len(parts) < 2:
+        return hits
+    remark = [any(_is_copula(h, lang) for h in p) and not any(h.first("v") is not None for h in p) for p in parts]
+    named = [not r and any(h.first("ctype", "cname", "code", "spaceword", "num") is not None for h in p)
+             for p, r in zip(parts, remark, strict=True)]
+    if not any(remark) or not any(named):
+        return hits
+    return [h for p, r in zip(parts, remark, strict=True) if not r for h in p]
 
 
 _NOBODY = frozenset({"nobody", "noone", "niemand", "keiner", "personne"})
@@ -1731,20 +1866,29 @@ def _remark(hits: list[Hit], raw: str) -> bool:
                 continue  # "nobody wants the trader... I'll go there"
             return True
         if h.text in ("everybody", "everyone", "someone", "jemand"):
-            if i and hits[i - 1].first("with", "to", "link", "conj") is not None:
+            if i and hits[i - 1].first("with", "to", "link", "conj", "filler") is not None:
                 continue  # "swap the first on the ship with someone on the warrior"
             return True
         if i and hits[i - 1].text in _SELF:
             continue  # "je vend le fer": the player, conjugated wrongly
         subject = []
-        for x in reversed(hits[max(0, i - 4):i]):
-            if x.text in _SPLIT or x.text in _AND:
+        start = i
+        for j in range(i - 1, max(-1, i - 9), -1):  # across a comma only while no verb stands before it:
+            x = hits[j]  # "my own viking, not a brown one, goes to ..."
+            if x.text == "," and not any(y.first("v") is not None for y in hits[max(0, j - 4):j]) and i - j < 6:
+                continue
+            if x.text in _SPLIT or x.text in _AND or i - j > 4 and x.text != ",":
                 break
             subject.append(x)
-        if any(x.first("viking", "ctype", "cname", "good", "brown", "code", "poss", "rest", "anygood", "it") is not None
-               for x in subject) and \
-                not any(x.text in _SELF or not x.entries and x.text.isalpha() for x in subject):
-            continue  # "my other viking gets it cheaper", "der Verräter geht zurück"
+            start = j
+        words = [x.text for x in hits[start:i]]
+        if (any(x.first("viking", "ctype", "cname", "good", "brown", "code", "poss", "rest", "anygood", "it", "num",
+                        "last", "spaceword") is not None for x in subject) or any(
+                _card_phrase(hits[start:i], k) is not None for k in range(len(words)))) and \
+                not any(x.text in _SELF or not x.entries and x.text.isalpha() and _card_phrase(
+                    hits[start:i], max(0, words.index(x.text) - 1)) is None for x in subject):
+            continue  # "my other viking gets it cheaper", "der Verräter geht zurück", "last one goes", "exchange
+            # house gives me the gold"
         return True
     return False
 
