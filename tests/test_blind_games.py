@@ -82,6 +82,12 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   own clause; what is taken and what is sold named for the engine's reason; "je retire le cuir" picks; declining
   with the other verbs negated; "let it go", "take the hit"; "brb"; more Vikings than one has left is a row
   described -> C 145, D 148, E 147, F 148, 0 wrong.
+  jorvik_blind_g (fresh, written blind after all of that): 134/150 = 89.3 %, 1 wrong move on the first run ("I'd
+  take the warrior but you'll just outbid me anyway" placed a Viking). Then "I'd ... but" is a wish, not the move;
+  the clause saying "instead" is the move; "no swap" negates, it corrects nothing; "my first guy" is no space; "for
+  three" pays coins; "ich zahle nicht" never pays; "un de mes vikings" is one's own colour; "I pass this round" is
+  refused; "Gagat ins Tauschhaus" gives to the exchange; "I'm done, the amber can go back" is done; "das Gebäude
+  mit dem Extra-Einkommen"; a swap's places in either order (corpus lines jx19-jx29) -> 145/150, 0 wrong.
 """
 
 from __future__ import annotations
@@ -100,9 +106,9 @@ FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "n
          ("name-of-odin", "name_of_odin_blind_e"): (150, 0), ("name-of-odin", "name_of_odin_blind_f"): (147, 0),
          ("name-of-odin", "name_of_odin_blind_g"): (148, 0), ("name-of-odin", "name_of_odin_blind_h"): (149, 0),
          ("jorvik", "jorvik_blind_a"): (186, 0), ("jorvik", "jorvik_blind_b"): (115, 0),
-         ("jorvik", "jorvik_blind_c"): (145, 0), ("jorvik", "jorvik_blind_d"): (148, 0),
+         ("jorvik", "jorvik_blind_c"): (147, 0), ("jorvik", "jorvik_blind_d"): (148, 0),
          ("jorvik", "jorvik_blind_e"): (147, 0),
-         ("jorvik", "jorvik_blind_f"): (148, 0)}
+         ("jorvik", "jorvik_blind_f"): (149, 0), ("jorvik", "jorvik_blind_g"): (145, 0)}
 
 
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))

@@ -582,6 +582,17 @@ def test_traitor_swaps_two_vikings_at_the_end_of_the_demand_phase():
     assert s.decision.kind == "jorvik_purchase" and s.decision.player == 1
 
 
+def test_a_swap_may_name_its_two_places_in_either_order():
+    s = G.scenario({"players": 2, "mode": "jarl", "phase": "demand", "spaces": {"1": "A01", "2": "A03"},
+                    "seats": [{"vikings": 1, "display": ["B25"]}, {"vikings": 1}]})
+    s, _ = play(s, "demand 1", "demand 2")
+    assert G.parse_notation("swap 2.1 1.1") == G.parse_notation("swap 1.1 2.1")
+    assert G.check(s, G.parse_notation("swap 2.1 1.1")) is None
+    assert G.parse_notation("swap R1 1.2") == G.parse_notation("swap 1.2 R1")
+    s, _ = play(s, "swap 2.1 1.1")
+    assert s.rows[0] == (1,) and s.rows[1] == (0,)
+
+
 def test_defence_cards_double_warrior_double_win_and_pay_to_lose_nothing():
     spec = {"players": 3, "mode": "jarl", "deck": ["B04", "A01", "A03", "A04", "A05", "A06", "A07", "A08", "A09"],
             "seats": [{"display": ["A02", "B24", "D29"]}, {"display": ["C02"]}, {"display": ["C23"], "coins": 3}]}

@@ -1430,7 +1430,8 @@ class JorvikGame:
         if head == "swap":
             if len(rest) != 2 or not all(_is_label(x) for x in rest):
                 raise NotationError("expected 'swap <row>.<place> <row>.<place>' (or R<slot>)")
-            return Swap(rest[0].upper(), rest[1].upper())
+            a, b = sorted((rest[0].upper(), rest[1].upper()), key=_swap_order)  # "swap R1 1.1" = "swap 1.1 R1"
+            return Swap(a, b)
         if head == "use":
             if len(rest) != 1:
                 raise NotationError("expected 'use <card>'")
@@ -1640,6 +1641,14 @@ class JorvikGame:
     def event_to_json(self, event: Event) -> dict[str, Any]:
         data: dict[str, Any] = self.event_adapter.dump_python(event, mode="json")
         return data
+
+
+def _swap_order(label: str) -> tuple[int, int]:
+    """The order of a swap's two places in the legal moves: rows by row and place, reservations after them."""
+    if label.startswith("R"):
+        return 99, int(label[1:])
+    row, place = label.split(".")
+    return int(row), int(place)
 
 
 def _is_label(x: str) -> bool:

@@ -97,7 +97,7 @@ _NAMES: dict[str, str] = {  # effect kind of a named card: its names in EN, DE, 
 
 # verb: (EN, DE, FR); the action kinds each can name are in _VERB_KINDS
 _VERBS: dict[str, tuple[str, str, str]] = {
-    "place": ("place placing put putting set go going send stand join queue add line drop plonk",
+    "place": ("place placing put putting set go going send stand join queue add line drop plonk stack",
               "setze setz setzen stelle stell stellen lege leg legen gehe geh platziere platzieren packe pack "
               "schicke schick kommt",
               "place placer pose poser mets mettre vais envoie envoyer ajoute"),
@@ -187,6 +187,7 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("filler", "en", "starting start begin beginning first then loading alright gonna wanna lemme gotta"),
     ("filler", "de", "zuerst erstmal anfangen beginne fange starte"),
     ("filler", "fr", "commence commencer d'abord abord"),
+    ("filler", "en", "round rounds"), ("filler", "de", "runde runden"), ("filler", "fr", "manche"),
     ("filler", "en", "behind"), ("filler", "de", "hinter hinten dahinter"), ("filler", "fr", "derrière derriere"),
     # everyday words one or two letters away from a game word ("board" is no "hoard", "lass" no "passe", "frei" no
     # "drei", "weder" no "Leder", "chat" no "achat"): known, so never corrected
@@ -447,6 +448,21 @@ def _goods_after_card(hits: list[Hit], i: int) -> tuple[list[str], int]:
     return named, j
 
 
+_INSTEAD = frozenset({"instead", "stattdessen", "lieber", "plutot", "plutôt"})
+
+
+def _from_instead(hits: list[Hit]) -> list[Hit]:
+    """"ship's already at 3 coins... fine, I'll go for the warrior instead": the clause saying "instead" is the
+    move, what came before is what the player turned from."""
+    at = next((i for i, h in enumerate(hits) if h.text in _INSTEAD or h.text == "place" and i and hits[i - 1].text
+               == "la" and i > 1 and hits[i - 2].text == "a"), None)
+    if at is None:
+        return hits
+    start = max((i + 1 for i, h in enumerate(hits[:at]) if h.text in _SPLIT), default=0)
+    part = hits[start:]
+    return part if start and any(h.first("v", "ctype", "cname", "code", "spaceword", "num") for h in part) else hits
+
+
 def _after_correction(hits: list[Hit]) -> list[Hit]:
     """"Feld 3 – nein, Feld 4", "buy, no wait, withdraw": what follows the last correction, when it says
     something."""
@@ -454,6 +470,9 @@ def _after_correction(hits: list[Hit]) -> list[Hit]:
     for i, h in enumerate(hits):
         if (h.first("correct") is not None or h.first("nope") is not None) and i > 0:
             rest = hits[i + 1:]
+            if h.first("correct") is None and rest and rest[0].first("v") is not None and h.text in ("no", "kein",
+                                                                                                    "keine"):
+                continue  # "no swap", "keine Reservierung": the move negated, not a correction
             if any(x.first("v", "good", "ctype", "cname", "code", "spaceword", "num") for x in rest):
                 cut = i
     return hits[cut + 1:] if cut >= 0 else hits
@@ -722,6 +741,9 @@ def _intent(clause: list[Hit]) -> Intent:
         elif kind == "viking":
             it.viking = True
             pending_count = None
+            if prev is not None and prev.first("poss") is not None and not any(
+                    x.first("brown") is not None for x in clause):
+                it.own_colour = True  # "un de mes vikings", "with my Viking": one's own colour, not a brown one
         elif kind == "brown":
             it.brown = True
         elif kind == "coin":
@@ -783,7 +805,9 @@ def _intent(clause: list[Hit]) -> Intent:
             else:
                 it.numbers.append(value)
         elif kind == "nth":
-            pending_nth = value
+            if not (prev is not None and prev.first("poss") is not None and nxt is not None
+                    and nxt.first("viking") is not None):
+                pending_nth = value  # not "behind my first guy": one's own Viking, no space
         elif kind == "neg":
             it.neg = True
         elif kind == "nope":
@@ -981,11 +1005,10 @@ _KEEP_CARD_LEAD = frozenset({"without", "not", "keep", "keeping", "saving", "ohn
 _EINLAGERN = re.compile(r"\b(lagere?|lagerst|lagert)\b((?:\s+\w+){0,4}?)\s+ein\b", re.IGNORECASE)
 
 
-def _declining_negated(hits: list[Any]) -> bool:
+def _declining_negated(hits: list[Any], verbs: tuple[str, ...] = ("withdraw", "pass", "skip")) -> bool:
     """A negation right at a word that declines ("I'm not withdrawing", "ich verzichte nicht", "je ne me retire
-    pas", "don't pass"), not one further off ("Je renonce, pas assez de pièces")."""
-    declines = [i for i, h in enumerate(hits) if (e := h.first("v")) is not None and e.value in (
-        "withdraw", "pass", "skip")]
+    pas", "don't pass"), not one further off ("Je renonce, pas assez de pièces"); or at one of `verbs`."""
+    declines = [i for i, h in enumerate(hits) if (e := h.first("v")) is not None and e.value in verbs]
     negs = [i for i, h in enumerate(hits) if h.first("neg") is not None or h.text in ("ne", "n", "not", "nicht", "pas",
                                                                                      "dont", "don")]
     def apart(i: int, j: int) -> bool:  # a comma or full stop between them: another clause
@@ -1352,8 +1375,8 @@ class JReading:
             if it.supply and not it.storage:
                 return None  # "back to the supply" is not into one's storage
             return None if refs and not all(r.cname == "storage" for r in refs) else 0.0
-        if k in ("give", "take"):
-            return None if refs and k != "take" else 0.0
+        if k in ("give", "take"):  # "Gagat ins Tauschhaus": the exchange house names the market exchange
+            return None if refs and k != "take" and not all(r.cname == "exchange" for r in refs) else 0.0
         if k in ("skip", "done"):
             return 0.0
         return 0.0
@@ -1528,7 +1551,9 @@ class JorvikParser(GameParser):
     def rewrite(self, text: str) -> str:
         text = _EINLAGERN.sub(lambda m: "einlagern " + m.group(2), text)  # "das Eisen lager ich ein": store
         text = _described_cards(text, self.lexicon)
+        text = _WOULD.sub("I would", text)  # "I'd take the warrior but ...": a wish, not the move
         text = _LET_GO.sub(" decline ", text)  # "I have to let it go", "lass es", "je laisse tomber"
+        text = _EXTRA_INCOME.sub(" mint ", text)  # "das Gebäude mit dem Extra-Einkommen"
         text = _TAKE_HIT.sub(" lose ", text)  # "I'll take the hit", "ich nehme den Verlust"
         return _POS.sub(lambda m: f" f{m.group(1)}x{m.group(2)} ", text)
 
@@ -1603,6 +1628,7 @@ class JorvikParser(GameParser):
         if asked is None:
             return [], ctx, "question"  # "pay? hmm": the move words are asked about, not said
         hits = _after_correction(asked)
+        hits = _from_instead(hits)
         verbs_said = {h.first("v").value for h in hits if h.first("v") is not None}  # type: ignore[union-attr]
         if any(h.first("or") is not None for h in hits) and len(verbs_said) >= 2:
             return [], ctx, "alternatives"  # "einlagern oder opfern?"
@@ -1612,6 +1638,10 @@ class JorvikParser(GameParser):
             for x in intents:
                 x.row = True  # "Orakel für Bernstein, unten in die Nachfragereihe": a demand row, no reservation
         merged = _merge(_share(intents), ctx)
+        if any("done" in x.verbs for x in merged) and len(merged) > 1 and all(
+                "done" in x.verbs or (x.back or x.supply or x.rest) and set(x.verbs) <= {"place"} and not x.refs
+                for x in merged):
+            merged = [x for x in merged if "done" in x.verbs]  # "I'm done, the amber can go back": the rest leaves
         if ctx.decision == "jorvik_traitor_swap" and merged and len(merged[0].labels) != 2:
             slots = _swap_slots(hits, ctx, state)
             if len(slots) == 2:
@@ -1706,6 +1736,8 @@ class JorvikParser(GameParser):
                 it.verbs = [v for v in it.verbs if v in ("withdraw", "pass", "skip", "lose", "keep", "done")]
             elif it.neg and "buy" in it.verbs:  # "I don't buy it, I withdraw": the negated purchase is no purchase
                 it.verbs = [v for v in it.verbs if v != "buy"]
+            elif it.neg and "pay" in it.verbs and _declining_negated(hits, ("pay",)):
+                it.verbs = [v for v in it.verbs if v != "pay"] or ["skip"]  # "Ich zahle nicht, ich verliere halt"
             it.neg = False
         elif it.neg:
             return Interpretation([], "negated")
@@ -1723,6 +1755,10 @@ class JorvikParser(GameParser):
                     pay_hint = "coins"
                 elif lead & _PAY_CARD_LEAD and pay_hint is None:
                     pay_hint = "card"
+        if pay_hint is None and ctx.decision in ("jorvik_purchase", "jorvik_reserved_purchase") and any(
+                h.first("for") is not None and (nx.text.isdigit() or nx.first("num") is not None)
+                for h, nx in zip(hits, hits[1:], strict=False)):
+            pay_hint = "coins"  # "I'll buy the reserved ship for three": its price in coins
         card_said = pay_hint is not None or any(
             any(e.kind == "cname" and e.value == "pay_purchase" for e in h.entries) for h in hits)
         readings.append(JReading(it, ctx, open=_open_choice(said), card_said=card_said, pay_hint=pay_hint))
@@ -1793,6 +1829,10 @@ def _described_cards(text: str, lexicon: Lexicon) -> str:
     return "".join(out) + text[pos:] if out else text
 
 
+# "I'd take the warrior but you'll outbid me": a wish given up; "I'd go for the craft" is the move
+_WOULD = re.compile(r"\bI['’]d\b(?=.*\b(?:but|though|except|if)\b)", re.IGNORECASE)
+_EXTRA_INCOME = re.compile(r"\b(?:with the|mit dem|mit|avec (?:le|un)) (?:extra[- ]?|zusätzliche[nm]? |)"
+                           r"(?:income|einkommen|revenu(?: en plus| supplémentaire)?)\b", re.IGNORECASE)
 _LET_GO = re.compile(r"\blet (?:it |that |this one |her |him )?go\b|\blass (?:es|sie|ihn) (?:gehen|liegen|sein)\b|"
                      r"\blaisse (?:tomber|filer|passer)\b", re.IGNORECASE)
 _TAKE_HIT = re.compile(r"\btake the (?:hit|loss)\b|\beat the loss\b|\bnehme? den verlust\b|"
