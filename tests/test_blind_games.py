@@ -88,6 +88,13 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   three" pays coins; "ich zahle nicht" never pays; "un de mes vikings" is one's own colour; "I pass this round" is
   refused; "Gagat ins Tauschhaus" gives to the exchange; "I'm done, the amber can go back" is done; "das Gebäude
   mit dem Extra-Einkommen"; a swap's places in either order (corpus lines jx19-jx29) -> 145/150, 0 wrong.
+  jorvik_blind_h (fresh, written blind at the same time as G and measured once after G's fixes): 136/150 =
+  90.7 %, 1 wrong move on the first run ("Einen eigenen Wikinger aufs Schiff" placed in the demand row while a ship
+  also lay on a reservation space: G and H both ask, so a Viking put on a card no longer prefers the demand row;
+  A and C lose a line each to that). Then "the oracle for leather" is the leather oracle, "the raid skald", "put it
+  back in the box", "nichts mehr", "zum Tauschen", counts of players and cards, "swap me to the front on the
+  warrior" moves one's Viking in that row, "mit dem vor mir" (corpus lines jx30-jx36) -> 146/150, 0 wrong. Left:
+  "reserve X" with own and brown Vikings at hand is asked (B and H expect one's own Viking, C and G ask).
 """
 
 from __future__ import annotations
@@ -105,10 +112,11 @@ FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "n
          ("name-of-odin", "name_of_odin_blind_c"): (148, 0), ("name-of-odin", "name_of_odin_blind_d"): (150, 0),
          ("name-of-odin", "name_of_odin_blind_e"): (150, 0), ("name-of-odin", "name_of_odin_blind_f"): (147, 0),
          ("name-of-odin", "name_of_odin_blind_g"): (148, 0), ("name-of-odin", "name_of_odin_blind_h"): (149, 0),
-         ("jorvik", "jorvik_blind_a"): (186, 0), ("jorvik", "jorvik_blind_b"): (115, 0),
-         ("jorvik", "jorvik_blind_c"): (147, 0), ("jorvik", "jorvik_blind_d"): (148, 0),
+         ("jorvik", "jorvik_blind_a"): (185, 0), ("jorvik", "jorvik_blind_b"): (115, 0),
+         ("jorvik", "jorvik_blind_c"): (146, 0), ("jorvik", "jorvik_blind_d"): (148, 0),
          ("jorvik", "jorvik_blind_e"): (147, 0),
-         ("jorvik", "jorvik_blind_f"): (149, 0), ("jorvik", "jorvik_blind_g"): (145, 0)}
+         ("jorvik", "jorvik_blind_f"): (149, 0), ("jorvik", "jorvik_blind_g"): (146, 0),
+         ("jorvik", "jorvik_blind_h"): (146, 0)}
 
 
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))

@@ -187,7 +187,8 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("filler", "en", "starting start begin beginning first then loading alright gonna wanna lemme gotta"),
     ("filler", "de", "zuerst erstmal anfangen beginne fange starte"),
     ("filler", "fr", "commence commencer d'abord abord"),
-    ("filler", "en", "round rounds"), ("filler", "de", "runde runden"), ("filler", "fr", "manche"),
+    ("filler", "en", "round rounds tight light night fight sight weight"), ("filler", "de", "runde runden"),
+    ("filler", "fr", "manche"),
     ("filler", "en", "behind"), ("filler", "de", "hinter hinten dahinter"), ("filler", "fr", "derrière derriere"),
     # everyday words one or two letters away from a game word ("board" is no "hoard", "lass" no "passe", "frei" no
     # "drei", "weder" no "Leder", "chat" no "achat"): known, so never corrected
@@ -315,6 +316,7 @@ class Ref:
     size: int | None = None  # "the ship with 2 goods", "l'artisan à trois matériaux"
     sup: str | None = None  # "the small ship" (min) / "the big ship" (max): by its goods
     last: bool = False  # "the last card", "die letzte Karte": the highest demand space with a card
+    what: str | None = None  # a skald's subject: "the raid skald", "le scalde des marchands"
 
 
 @dataclass(slots=True)
@@ -448,6 +450,23 @@ def _goods_after_card(hits: list[Hit], i: int) -> tuple[list[str], int]:
     return named, j
 
 
+_SKALD_SUBJECTS = frozenset({"trader", "craft", "warrior", "raid", "ship"})
+
+
+def _qualify_refs(it: Intent, ctx: Ctx) -> None:
+    """Descriptions that belong together: "the raid skald" / "le scalde des marchands" is one skald, the one that
+    scores raids (traders); "the oracle for leather" is the leather oracle (not a good taken in exchange)."""
+    skalds = [r for r in it.refs if r.ctype == "skald" and r.what is None]
+    subjects = [r for r in it.refs if r.ctype in _SKALD_SUBJECTS and r.good is None and r.code is None]
+    if len(skalds) == 1 and len(subjects) == 1:
+        skalds[0].what = subjects[0].ctype
+        it.refs.remove(subjects[0])
+    if it.took and not it.goods and ctx.decision in ("jorvik_demand", "jorvik_purchase"):
+        typed = [r for r in it.refs if r.ctype in ("oracle", "trader", "craft", "ship") and r.good is None]
+        if len(typed) == 1:
+            typed[0].good, it.took = it.took, None
+
+
 _INSTEAD = frozenset({"instead", "stattdessen", "lieber", "plutot", "plutôt"})
 
 
@@ -566,7 +585,7 @@ def _intent(clause: list[Hit]) -> Intent:
                     it.verbs.append("keep")  # "je garde la carte": a defence card kept (skip)
                 i = j + 1
                 continue
-        if (h.first("neg", "nope") is not None or text in ("ne", "n")) and any(
+        if (h.first("neg", "nope") is not None or text in ("ne", "n", "nichts", "nothing", "rien")) and any(
                 x.text in ("more", "mehr") for x in clause[i + 1:i + 4]) or text == "plus" and any(
                 x.text in ("ne", "n") for x in clause[max(0, i - 3):i]):
             it.no_more = True  # "no more brown ones", "ich setze keinen mehr", "je ne pose plus rien": I stop
@@ -1093,6 +1112,8 @@ def ref_fits(ref: Ref, ctx: Ctx, cid: str, space: int | None = None) -> bool:
             ok = row["type"] == ref.ctype
         if not ok:
             return False
+        if ref.what is not None and not any(e.get("what") == ref.what for e in row.get("effects", [])):
+            return False  # "the raid skald": the skald that scores raids
         goods = _card_goods(ctx, cid)
         if ref.size is not None and _card_size(ctx, cid) != ref.size:
             return False
@@ -1300,8 +1321,8 @@ class JReading:
                     return None
             if refs and it.goods and not {g for g, _ in it.goods} <= _card_goods(ctx, cid):
                 return None
-            if k == "demand" and it.viking and "reserve" not in it.verbs and not self.open:
-                score += 0.25  # "a Viking on a ship": a demand row rather than a reservation
+            # "a Viking on the ship" with a ship on a demand space and another on a reservation space: both are
+            # asked (blind sets G and H; a reservation is a Viking put on a card as well)
             if it.brown:
                 return score + 1.0 if action.brown else None
             if it.own_colour and action.brown:
@@ -1555,6 +1576,8 @@ class JorvikParser(GameParser):
         text = _LET_GO.sub(" decline ", text)  # "I have to let it go", "lass es", "je laisse tomber"
         text = _EXTRA_INCOME.sub(" mint ", text)  # "das Gebäude mit dem Extra-Einkommen"
         text = _TAKE_HIT.sub(" lose ", text)  # "I'll take the hit", "ich nehme den Verlust"
+        text = _TO_TRADE.sub(" market ", text)  # "in die Warenablage, zum Tauschen": the market exchange
+        text = _COUNTED.sub(" ", text)  # "five players and twelve cards": counts, no spaces
         return _POS.sub(lambda m: f" f{m.group(1)}x{m.group(2)} ", text)
 
     # -- the intents of a line, shared by `exact` (plans) and `read` (one intent) --
@@ -1638,6 +1661,8 @@ class JorvikParser(GameParser):
             for x in intents:
                 x.row = True  # "Orakel für Bernstein, unten in die Nachfragereihe": a demand row, no reservation
         merged = _merge(_share(intents), ctx)
+        for x in merged:
+            _qualify_refs(x, ctx)
         if any("done" in x.verbs for x in merged) and len(merged) > 1 and all(
                 "done" in x.verbs or (x.back or x.supply or x.rest) and set(x.verbs) <= {"place"} and not x.refs
                 for x in merged):
@@ -1716,6 +1741,8 @@ class JorvikParser(GameParser):
                                      "jorvik_picts_double", "jorvik_picts_protect")
         if it.others:
             return Interpretation([], "statement")  # "Tom put his viking on the oracle"
+        if it.box and set(it.verbs) <= {"place", "give"} and not it.goods:
+            it.verbs = ["withdraw"]  # "put it back in the box": the card goes, unbought
         if it.no_more and not (it.refs or it.numbers or it.goods):
             it.verbs, it.neg, it.nope = ["skip", "done"], False, False  # "keine braunen mehr", "je ne pose plus rien"
         if it.not_brown:
@@ -1833,6 +1860,11 @@ def _described_cards(text: str, lexicon: Lexicon) -> str:
 _WOULD = re.compile(r"\bI['’]d\b(?=.*\b(?:but|though|except|if)\b)", re.IGNORECASE)
 _EXTRA_INCOME = re.compile(r"\b(?:with the|mit dem|mit|avec (?:le|un)) (?:extra[- ]?|zusätzliche[nm]? |)"
                            r"(?:income|einkommen|revenu(?: en plus| supplémentaire)?)\b", re.IGNORECASE)
+_TO_TRADE = re.compile(r"\bzum (?:tauschen|eintauschen)\b|\bto (?:trade|exchange) (?:it|them)?\b|"
+                       r"\bpour (?:l[' ])?[ée]changer\b", re.IGNORECASE)
+_COUNTED = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|zwei|drei|vier|fünf|"
+                      r"sechs|sieben|acht|neun|zehn|elf|zwölf|deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze)"
+                      r"\s+(?:players|spieler|joueurs|cards|karten|cartes|rounds|runden|tours)\b", re.IGNORECASE)
 _LET_GO = re.compile(r"\blet (?:it |that |this one |her |him )?go\b|\blass (?:es|sie|ihn) (?:gehen|liegen|sein)\b|"
                      r"\blaisse (?:tomber|filer|passer)\b", re.IGNORECASE)
 _TAKE_HIT = re.compile(r"\btake the (?:hit|loss)\b|\beat the loss\b|\bnehme? den verlust\b|"
@@ -1991,9 +2023,10 @@ _SWAP_SPLIT = frozenset({"with", "mit", "avec", "and", "und", "et", ",", ";", ":
 
 _OWN_WORDS = frozenset({"my", "mine", "me", "myself", "mon", "ma", "mes", "moi", "mein", "meine", "meinen", "meinem",
                         "meiner", "mich"})
-_FRONT_WORDS = frozenset({"front", "vorne", "vorn", "vordere", "vorderen", "vorderste", "vordersten", "tête", "tete"})
+_FRONT_WORDS = frozenset({"front", "vorne", "vorn", "vordere", "vorderen", "vorderste", "vordersten", "tête", "tete",
+                          "vor"})
 _BEHIND_WORDS = frozenset({"behind", "hinter", "hinten", "dahinter", "derrière", "derriere"})
-_ANAPHORS = frozenset({"it", "him", "her", "ihm", "ihr", "lui", "elle", "davor", "dahinter"})
+_ANAPHORS = frozenset({"it", "him", "her", "ihm", "ihr", "lui", "elle", "davor", "dahinter", "mir", "me", "moi"})
 _TWO = frozenset({"two", "2", "beiden", "zwei", "deux"})
 _FIRSTS = frozenset({"first", "premiers", "ersten", "vordersten", "front"})
 
@@ -2083,10 +2116,9 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
             return [frozenset(r for r in rows if r.endswith(".1")), frozenset(r for r in rows if r.endswith(".2"))]
         if x["own"] and x["front"] is not None and x["refs"]:
             fronts = place(x["refs"], 1, False)
-            if x["first_ref"] is not None and x["first_ref"] < x["front"]:
-                rows = {r.split(".")[0] for r in fronts}
-                mover = {m for m in mine if m.split(".")[0] in rows}
-            else:
+            rows = {r.split(".")[0] for r in fronts}
+            mover = {m for m in mine if m.split(".")[0] in rows}  # "swap me to the front on the warrior": mine there
+            if not mover and not (x["first_ref"] is not None and x["first_ref"] < x["front"]):
                 mover = set(mine)
             return [frozenset(mover - fronts), frozenset(fronts)] if mover - fronts and fronts else []
     out: list[frozenset[str]] = []
