@@ -95,6 +95,12 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   back in the box", "nichts mehr", "zum Tauschen", counts of players and cards, "swap me to the front on the
   warrior" moves one's Viking in that row, "mit dem vor mir" (corpus lines jx30-jx36) -> 146/150, 0 wrong. Left:
   "reserve X" with own and brown Vikings at hand is asked (B and H expect one's own Viking, C and G ask).
+  jorvik_blind_i (fresh, written blind after H's fixes): 138/150 = 92.0 %, 1 wrong move on the first run ("j'utilise
+  le traître pour passer devant" passed: "passer devant" is where to go, not a pass). Then a price said with
+  "à une pièce", "das Gebäude auf 9", a remark clause beside a verb ("I'm third in line anyway"), coins kept pay
+  with the card, "l'or" is gold, "maison d'échange" is no way home, "in storage" only stores, "let me think
+  whether ..." is no move, "c'est tout, le fer retourne à la réserve", "I use the traitor" (corpus lines
+  jx37-jx45) -> 145/150, 0 wrong.
 """
 
 from __future__ import annotations
@@ -113,10 +119,10 @@ FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "n
          ("name-of-odin", "name_of_odin_blind_e"): (150, 0), ("name-of-odin", "name_of_odin_blind_f"): (147, 0),
          ("name-of-odin", "name_of_odin_blind_g"): (148, 0), ("name-of-odin", "name_of_odin_blind_h"): (149, 0),
          ("jorvik", "jorvik_blind_a"): (185, 0), ("jorvik", "jorvik_blind_b"): (115, 0),
-         ("jorvik", "jorvik_blind_c"): (146, 0), ("jorvik", "jorvik_blind_d"): (148, 0),
+         ("jorvik", "jorvik_blind_c"): (147, 0), ("jorvik", "jorvik_blind_d"): (148, 0),
          ("jorvik", "jorvik_blind_e"): (147, 0),
          ("jorvik", "jorvik_blind_f"): (149, 0), ("jorvik", "jorvik_blind_g"): (146, 0),
-         ("jorvik", "jorvik_blind_h"): (146, 0)}
+         ("jorvik", "jorvik_blind_h"): (146, 0), ("jorvik", "jorvik_blind_i"): (145, 0)}
 
 
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))

@@ -494,7 +494,7 @@ def _price_answer(q: str, lang: str) -> Any:
     if re.search(r"\b(reserv\w*|jarl|income|einkommen|revenu)\b", q):
         return None
     m = _ROW_N_FIRM.search(q) or next((x for x in _ROW_N.finditer(q) if not re.match(
-        r"\W*(?:\w+ ){0,2}?" + _WITHDRAW, q[x.end():])), None)
+        r"[^\w.;!?]*(?:\w+ ){0,2}?" + _WITHDRAW, q[x.end():])), None)  # "3 wikinger. tom verzichtet": two things
     n = next((int(g) for g in m.groups() if g is not None), None) if m else None
     if m is None or n is None or not 1 <= n:
         return None
@@ -502,6 +502,7 @@ def _price_answer(q: str, lang: str) -> Any:
         return _answer(t("jorvik.hypo.row_too_long", lang, n=n, max=ROW_MAX), lang, "rows")
     rest = q[:m.start()] + " " + q[m.end():] if m else q
     withdrawn: int | None = None
+    told: int | None = None
     if re.search(_WITHDRAW, rest):
         w = _W_FIRST.search(rest)
         ords = [(x, int(k)) for x in _W_ORDS.finditer(rest) for k in re.findall(r"o(\d)", x.group(0))]
@@ -513,9 +514,11 @@ def _price_answer(q: str, lang: str) -> Any:
             withdrawn = len(got) if got == list(range(1, len(got) + 1)) else -max(got)  # -k: "the k-th withdraws"
             for x in sorted({x for x, _ in ords}, key=lambda x: -x.start()):
                 rest = rest[:x.start()] + " ; " + rest[x.end():]
+        elif (told := _withdrawals_told(rest)) is not None:
+            withdrawn = told  # "I pass, Anna passes, Ben buys": two withdrew before the purchase
         elif not _ALL_BEFORE.search(rest):
             return None
-    asked = [int(k) for k in _K_POS.findall(rest)]
+    asked = [] if told is not None else [int(k) for k in _K_POS.findall(rest)]  # "mine first, then Anna's": order
     if _MY_N.search(rest):  # "my second Viking": which of mine, not a place in the row
         asked = []
         if withdrawn is None:
@@ -544,6 +547,20 @@ def _price_answer(q: str, lang: str) -> Any:
     return _answer(t("jorvik.hypo.row_price", lang, price=coins(price, lang), n=n, w=withdrawn,
                      vikings=tn("jorvik.word.vikings", price, lang)), lang, "decline" if withdrawn else "price")
 
+
+
+_BUYS = re.compile(r"\b(buys?|bought|kauft|kaufe|gekauft|achete\w*|prend|takes? it|nimmt)\b")
+
+
+def _withdrawals_told(text: str) -> int | None:
+    """The withdrawals told one by one before a purchase ("I pass, Anna passes, Ben buys"): how many, or None."""
+    count = 0
+    for clause in re.split(r"[,;.]|\b(?:then|dann|puis|and|und|et)\b", text):
+        if _BUYS.search(clause):
+            return count or None
+        if re.search(_WITHDRAW, clause):
+            count += 1
+    return None
 
 
 def _row_price(n: int, withdrawn: int) -> int:
@@ -911,7 +928,8 @@ def _row(n: int, ctype: str, effects: list[dict[str, Any]]) -> dict[str, Any]:
 # ---- 4. an attack of the Picts ---------------------------------------------------------------------------------
 
 _PICTS = re.compile(r"\b(picts?|pikten|pictes?|attack|angriff|attaque)\b")
-_WINLOSE = re.compile(r"\+\s*(\d+)\s*/\s*[-−–]\s*(\d+)|\b(\d+)\s*/\s*[-−–]?\s*(\d+)\b")
+_WINLOSE = re.compile(r"\+\s*(\d+)\s*/\s*[-−–]\s*(\d+)|\b(\d+)\s*/\s*[-−–]?\s*(\d+)\b|"
+                      r"\+\s*(\d+)\b[^\d+]{1,40}?[-−–]\s*(\d+)\b")
 _WIN = re.compile(r"\b(?:gains?|wins?|erhalt\w*|gewinn\w*|bekomm\w*|gagne\w*|remporte\w*|worth|fur|pour|um|for|a|"
                   r"at|zu|de|mit|with|avec) (?:\w+ ){0,3}?(\d+) ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|"
                   r"punkte?)\b|\b(?:gives?|bringt|gibt|rapporte|donne) (\d+)\b")
@@ -967,7 +985,8 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     win = lose = None
     m = _WINLOSE.search(text)
     if m:
-        win, lose = (_int(m, 1), _int(m, 2)) if m.group(1) else (_int(m, 3), _int(m, 4))
+        win, lose = (_int(m, 1), _int(m, 2)) if m.group(1) else (_int(m, 3), _int(m, 4)) if m.group(3) else (
+            _int(m, 5), _int(m, 6))  # "+3 au plus fort et -2 au plus faible"
         text = text[:m.start()] + " " + text[m.end():]
     else:
         mw, ml = _WIN.search(text.lower()), _LOSE.search(text.lower())
@@ -1120,7 +1139,8 @@ _WARRIORS = re.compile(r"\b(?:warriors?|krieger\w*|guerriers?)\b(?: cards?| kart
                        r"(?:values?|werten?|valeurs?)?| valued| values?)?[: ]*((?:\d+\s*(?:,|and|und|et|&|\+|plus)?"
                        r"\s*)+)")
 _DOUBLER = re.compile(r"\b(shield ?wall|schildwall|mur de boucliers|doubl\w* card|verdoppl\w*|doubl\w*|"
-                      r"counts? double|zahlt doppelt|compte double)\b")
+                      r"counts? double|zahlt doppelt|doppelt (?:zahlt|gezahlt|zahlen|gewertet|wertet)|doppelt\w*|"
+                      r"compte double|compte deux fois|counts? twice)\b")
 _DEF_Q = re.compile(r"\b(defen[cs]e|verteidigung\w*|abwehr|defense)\b")
 
 
@@ -1142,8 +1162,9 @@ def _defence_answer(q: str, lang: str) -> Any:
         rest = re.sub(r"\b\d+\b", " ", rest)
     if not values or len(values) > 8 or re.search(r"\b\d+\b", rest) or not all(1 <= v <= 9 for v in values):
         return None
-    if re.search(r"\b(pict\w*|pikt\w*|ben|others?|andere\w*|autres?|everyone|jeder|chacun)\b", rest):
-        return None
+    if re.search(r"\b(ben|others?|andere\w*|autres?|everyone|jeder|chacun)\b", rest) or re.search(
+            r"\b(pict\w*|pikt\w*)\b", rest) and not re.search(r"\b(i|ich|je|j|my|meine?|mes|ma|mon)\b", rest):
+        return None  # the others' defence, or the attack itself: the attack reader's
     double = bool(_DOUBLER.search(q))
     total = _defence(values, double)
     key = "jorvik.hypo.defence_double" if double else "jorvik.hypo.defence"

@@ -180,7 +180,7 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
                                                                     "rohstoffe"),
     ("anygood", "fr", "materiau matériau matériaux materiaux ressource ressources"),
     ("back", "en", "back home"), ("back", "de", "zurück zurueck raus heraus heim zurücknehmen zurückholen"),
-    ("back", "fr", "remets remettre remet reprends reprendre rentre rentrer maison"),
+    ("back", "fr", "remets remettre remet reprends reprendre rentre rentrer"),
     ("open", "en", "whichever whatever either"),
     ("open", "de", "egal wurst irgendein irgendeine irgendeinen irgendeinem irgendwo"),
     ("open", "fr", "importe quelconque"),
@@ -768,6 +768,10 @@ def _intent(clause: list[Hit]) -> Intent:
         elif kind == "coin":
             if after_for and not (prev is not None and prev.first("num") is not None):
                 it.took = "coin"  # "2 wool for a coin" (but "for two coins" is a price)
+            if prev is not None and i >= 2 and clause[i - 2].text in ("a", "à", "zu", "fur", "für") and (
+                    prev.text.isdigit() or prev.first("num") is not None or prev.text in ("un", "une", "einer", "one")):
+                pv = prev.first("num")
+                it.price = int(prev.text) if prev.text.isdigit() else pv.value if pv else 1  # "à une pièce"
             it.coin = True
             pending_count = None
         elif kind == "storage":
@@ -1201,6 +1205,9 @@ class JReading:
                     return None
         if k in ("demand", "reserve") and it.verbs and set(it.verbs) <= {"use", "steal"} and not it.viking:
             return None  # "use the traitor": a card, not a place in a row ("use my brown Viking on 1" is)
+        if it.storage and not it.refs and k in ("craft", "sell", "sacrifice", "give") and (
+                kinds is None or "store" not in kinds or it.verbs and set(it.verbs) <= {"place", "store"}):
+            return None  # "put the amber in storage": storing, or the engine says why not
         if "give" in it.verbs and k in ("sell", "craft") and not it.refs:
             return None  # "give the amber" is no sale; "give the amber to the oracle" a sacrifice
         if "give" in it.verbs and k in ("give", "sacrifice") and not it.refs and not it.market:
@@ -1310,8 +1317,10 @@ class JReading:
                 sized = [r for r in refs if r.sup is not None and ref_fits(r, ctx, cid, action.space)]
                 if sized and not any(self._extreme(r, action.space) for r in sized):
                     return None
-                # each description the space answers counts: "Schiff auf Feld 1" is the ship on space 1
-                score += 1.0 + 0.5 * (sum(1 for r in refs if ref_fits(r, ctx, cid, action.space)) - 1)
+                # each description the space answers counts: "Schiff auf Feld 1" is the ship on space 1, and "das
+                # Gebäude auf 9" the building on 9
+                score += 1.0 + 0.5 * (sum(1 for r in refs if ref_fits(r, ctx, cid, action.space)) - 1) + (
+                    0.5 if action.space in it.numbers else 0.0)
             elif it.numbers:
                 if action.space not in it.numbers:
                     return None
@@ -1389,6 +1398,9 @@ class JReading:
             a, b = it.slots
             return 1.0 if action.a in a and action.b in b or action.b in a and action.a in b else None
         if k == "swap":
+            if not it.labels and not it.slots and it.verbs == ["use"] and refs and all(
+                    r.ctype == "traitor" for r in refs) and not it.unknown:
+                return 0.0  # "I use the traitor": which swap is asked (one: that one); a purpose said is not read
             if len(it.labels) != 2:
                 return None
             return 1.0 if {action.a, action.b} == set(it.labels) else None
@@ -1480,7 +1492,9 @@ class JReading:
 # ---- the parser ------------------------------------------------------------------------------------------
 
 _ALL_DONE = re.compile(r"^(?:ok |okay |bon |gut )?(?:c est tout|that s all|thats all|that is all|das war s|das wars|"
-                       r"das war alles|das wars dann|rien d autre|nothing else|sonst nichts)$")
+                       r"das war alles|das wars dann|rien d autre|nothing else|sonst nichts)(?: , (?:the |le |la |l |"
+                       r"les |das |der |die |den )?\w+ (?:goes back|go back|retourne|retournent|geht zuruck|gehen "
+                       r"zuruck|kommt zuruck)\b.*)?$")
 def _done_with_remark(hits: list[Hit]) -> bool:
     """"That's all" followed by a remark that moves nothing ("that's all, just the jet", "that's it, the iron can go
     back to the supply"), or a refused good and then "done" ("das Eisen brauch ich nicht, fertig")."""
@@ -1523,6 +1537,18 @@ _HESITATE = frozenset({"uberleg", "uberlege", "ueberleg", "ueberlege", "uberlege
                        "reflechir", "thinking", "unsure", "weiss", "sais", "torn"})
 _HESITATE_PAIRS = frozenset({("me", "think"), ("not", "sure"), ("nicht", "sicher"), ("pas", "sur"), ("mal", "sehen"),
                              ("mal", "schauen"), ("mich", "nachdenken"), ("me", "see")})
+
+
+_THINKING = frozenset({("me", "think"), ("let", "me"), ("hold", "on"), ("je", "reflechis"), ("ich", "uberlege"),
+                       ("ich", "ueberlege"), ("moment", "mal")})
+
+
+def _thinking(hits: list[Hit]) -> bool:
+    """"hold on, let me think about whether to double": the player thinks aloud and names nothing to act on."""
+    texts = [h.text for h in hits]
+    pairs = set(zip(texts, texts[1:], strict=False))
+    return bool(pairs & _THINKING) and any(t in ("whether", "ob", "si", "if") for t in texts) and not any(
+        h.first("code", "good", "ctype", "cname", "num", "spaceword") is not None for h in hits)
 
 
 def _hesitates(hits: list[Hit]) -> bool:
@@ -1578,6 +1604,7 @@ class JorvikParser(GameParser):
         text = _TAKE_HIT.sub(" lose ", text)  # "I'll take the hit", "ich nehme den Verlust"
         text = _TO_TRADE.sub(" market ", text)  # "in die Warenablage, zum Tauschen": the market exchange
         text = _COUNTED.sub(" ", text)  # "five players and twelve cards": counts, no spaces
+        text = _PASS_AHEAD.sub(" front ", text)  # "pour passer devant", "to get ahead": where, not a pass
         return _POS.sub(lambda m: f" f{m.group(1)}x{m.group(2)} ", text)
 
     # -- the intents of a line, shared by `exact` (plans) and `read` (one intent) --
@@ -1603,6 +1630,8 @@ class JorvikParser(GameParser):
             return [], ctx, "negated"
         if _AWAY.search(" ".join(texts)):
             return [], ctx, "statement"
+        if _thinking(hits):
+            return [], ctx, "hesitant"
         if ctx.decision == "jorvik_demand" and any(  # more Vikings than the player has left: a row described
                 (h.first("num") is not None and h.first("num").value in _MANY_VIKINGS  # type: ignore[union-attr]
                  or h.text.isdigit() and int(h.text) in _MANY_VIKINGS) and nxt.first("viking") is not None
@@ -1653,7 +1682,8 @@ class JorvikParser(GameParser):
         hits = _after_correction(asked)
         hits = _from_instead(hits)
         verbs_said = {h.first("v").value for h in hits if h.first("v") is not None}  # type: ignore[union-attr]
-        if any(h.first("or") is not None for h in hits) and len(verbs_said) >= 2:
+        if any(h.first("or") is not None and not (k and hits[k - 1].text in ("l", "d", "de", "en"))
+               for k, h in enumerate(hits)) and len(verbs_said) >= 2:
             return [], ctx, "alternatives"  # "einlagern oder opfern?"
         every = [_intent(c) for c in _clauses(hits)]
         intents = [x for x in every if not x.empty]
@@ -1782,6 +1812,10 @@ class JorvikParser(GameParser):
                     pay_hint = "coins"
                 elif lead & _PAY_CARD_LEAD and pay_hint is None:
                     pay_hint = "card"
+        if pay_hint is None and any(h.first("coin") is not None and {x.text for x in hits[max(0, i - 3):i]} & (
+                _KEEP_CARD_LEAD - {"without", "ohne", "sans", "not", "nicht", "pas"}) for i, h in enumerate(hits)):
+            pay_hint = "card"  # "je paie avec la trésorerie, je garde mes pièces": the coins are kept
+            it.coin = False
         if pay_hint is None and ctx.decision in ("jorvik_purchase", "jorvik_reserved_purchase") and any(
                 h.first("for") is not None and (nx.text.isdigit() or nx.first("num") is not None)
                 for h, nx in zip(hits, hits[1:], strict=False)):
@@ -1865,6 +1899,8 @@ _TO_TRADE = re.compile(r"\bzum (?:tauschen|eintauschen)\b|\bto (?:trade|exchange
 _COUNTED = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|zwei|drei|vier|fünf|"
                       r"sechs|sieben|acht|neun|zehn|elf|zwölf|deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze)"
                       r"\s+(?:players|spieler|joueurs|cards|karten|cartes|rounds|runden|tours)\b", re.IGNORECASE)
+_PASS_AHEAD = re.compile(r"\b(?:pour |to |um )?(?:passer devant|get ahead|go ahead of|move up|nach vorne (?:zu )?"
+                         r"(?:kommen|rucken|ruecken))\b", re.IGNORECASE)
 _LET_GO = re.compile(r"\blet (?:it |that |this one |her |him )?go\b|\blass (?:es|sie|ihn) (?:gehen|liegen|sein)\b|"
                      r"\blaisse (?:tomber|filer|passer)\b", re.IGNORECASE)
 _TAKE_HIT = re.compile(r"\btake the (?:hit|loss)\b|\beat the loss\b|\bnehme? den verlust\b|"
@@ -1882,6 +1918,9 @@ def _is_copula(h: Hit, lang: str | None) -> bool:
     return c is not None and h.first("anygood") is None and (lang is None or lang in c.langs)
 
 
+_THERE = frozenset({"y", "there", "da", "dort", "dahin", "hin", "it", "es", "le", "la", "l", "him", "ihn"})
+
+
 def _without_remark_clauses(hits: list[Hit], lang: str | None) -> list[Hit]:
     """The line without its clauses that only describe ("Schiff auf Feld 1, da ist doppelt Gagat drauf", "the
     ship, it's the best one"): a clause with a copula and no verb of its own is dropped when another clause names a
@@ -1893,9 +1932,11 @@ def _without_remark_clauses(hits: list[Hit], lang: str | None) -> list[Hit]:
         parts[-1].append(h)
     if len(parts) < 2:
         return hits
-    remark = [any(_is_copula(h, lang) for h in p) and not any(h.first("v") is not None for h in p) for p in parts]
-    named = [not r and any(h.first("ctype", "cname", "code", "spaceword", "num") is not None for h in p)
-             for p, r in zip(parts, remark, strict=True)]
+    remark = [any(_is_copula(h, lang) or h.text in ("m", "am") for h in p) and not any(
+        h.first("v") is not None for h in p) for p in parts]  # "..., I'm third in line anyway"
+    named = [not r and (any(h.first("ctype", "cname", "code", "spaceword", "num") is not None for h in p) or any(
+        h.first("v") is not None for h in p) and not any(h.text in _THERE for h in p))
+             for p, r in zip(parts, remark, strict=True)]  # "personne n'est sur le marchand, j'y vais": kept whole
     if not any(remark) or not any(named):
         return hits
     return [h for p, r in zip(parts, remark, strict=True) if not r for h in p]

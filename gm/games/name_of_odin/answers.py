@@ -706,7 +706,7 @@ _ZONES = (("upper", r"\b(upper|top|first|oberen?|obere|oberste\w*|erste\w*|haut|
           ("centre", r"\b(centre|center|central|middle|mittlere\w*|mitte|zentral\w*|centrale|milieu|du centre)\b"),
           ("bottom", r"\b(bottom|lower|lowest|last|third|unteren?|untere|unterste\w*|letzte\w*|dritte\w*|bas|"
                      r"inferieure?|derniere)\b"))
-_ZONE_WORD = re.compile(r"\b(zone|zones|row|reihe|bereich|meer|sea|ligne|mer|rangee)\b")
+_ZONE_WORD = re.compile(r"\b(\w*zone|zones|row|reihe|bereich|meer|sea|ligne|mer|rangee)\b")  # "Ozeanzone"
 _HERO = ("hero", "held", "heldin", "heros", "heroine")
 _SHIP = ("ship", "longship", "boat", "schiff", "langschiff", "boot", "drakkar", "bateau", "navire")
 _TOKW = ("token", "marker", "plattchen", "jeton", "chip")
@@ -715,7 +715,7 @@ _TOKW = ("token", "marker", "plattchen", "jeton", "chip")
 def _zone(q: str) -> int | None:
     if not _ZONE_WORD.search(q):
         return None
-    found = [z for z, (_, pat) in enumerate(_ZONES) if re.search(pat + r"\W+(?:\w+\W+)?(zone|row|reihe|bereich|"
+    found = [z for z, (_, pat) in enumerate(_ZONES) if re.search(pat + r"\W+(?:\w+\W+)?(\w*zone|row|reihe|bereich|"
                                                                         r"ligne|rangee)|(zone|row|reihe|bereich|"
                                                                         r"ligne|rangee)\W+(?:\w+\W+)?" + pat[2:], q)]
     return found[0] if len(found) == 1 else None
@@ -929,7 +929,8 @@ _UNMATCHED_ADJ = re.compile(r"\b(\d|no|one|two|three|eine?|zwei|drei|une?|deux|t
                             r"leftover|remaining|ubrig\w*|restante?s?)\s+(cards?|karten?|cartes?)\b")
 _ALL_MATCHED = re.compile(r"\b(all (the )?(cards )?((are|were|get|got) )?matched|no cards? (are )?(left|unmatched)|"
                           r"matched (them )?all|matched all( \w+)?|"
-                          r"alle (\w+ )?(karten )?(bedient|abgedeckt|gematcht|gekontert)|"
+                          r"alle (\w+ )?(\w*karten )?(bedient|bedienen|abgedeckt|abdecken|gematcht|gekontert|"
+                          r"kontern)|"
                           r"(toutes|les trois|les deux) (\w+ )?(contrees|associees|couvertes)|"
                           r"toutes? (les cartes )?(associee|couverte|appariee)s?|nothing left|nichts (mehr )?ubrig|"
                           r"plus rien)\b")

@@ -278,7 +278,7 @@ def hypothetical_answer(question: str, lang: str) -> Any:
         options = _options_answer(*by_sentence, lang=lang, game=GAME.name)
         if options is not None:
             return options  # "My hand is black 8, pink 8 and blue 1. What can I actually play here?"
-    read = by_sentence or read_question(question, lang)
+    read = by_sentence or read_question(question, lang) or _counts_by_sentence(question)
     if read is None:
         return None
     play, centre = read
@@ -318,6 +318,33 @@ def _together_answer(play: _Cards, lang: str, game: str) -> Any:
         return _answer(t("odin.hypo.no", lang, reason=why), game, lang, HYPO_SECTIONS["mixed_cards"])
     return _answer(t("odin.hypo.together_yes", lang, cards=" ".join(shown), value=value_of(mask)), game, lang,
                    HYPO_SECTIONS["mixed_cards"] + HYPO_SECTIONS["value"])
+
+
+_COUNT_WORDS = {w: n for n, ws in enumerate((
+    "", "one ein eine einen un une", "two zwei deux", "three drei trois", "four vier quatre", "five funf cinq",
+    "six sechs", "seven sieben sept", "eight acht huit", "nine neun neuf"), start=0) for w in ws.split()}
+_COUNTED = re.compile(r"\b(\d|" + "|".join(sorted((w for w in _COUNT_WORDS if w), key=len, reverse=True))
+                      + r")\s+(?:\w+\s+)?(?:cards?|karten?|cartes?)\b")
+
+
+def _counts_by_sentence(question: str) -> tuple[_Cards, _Cards] | None:
+    """Counts of cards only, told in two sentences ("Two cards are on the table. Am I allowed to drop four cards
+    on it if they're all green?"): the sentence with the table or centre holds the centre's count, the other the
+    count played. None unless exactly one count of each."""
+    centre: list[int] = []
+    play: list[int] = []
+    if re.search(r"\b(take|taking|takes|nehmen|nehme|nimm|nimmt|prendre|prends|prend|ramass\w*)\b", fold(question)):
+        return None  # "muss ich noch eine Karte aus der Mitte nehmen?": taking, for the digest
+    for sentence in re.split(r"[.!?;]\s*", fold(question)):
+        counts = [int(m.group(1)) if m.group(1).isdigit() else _COUNT_WORDS[m.group(1)]
+                  for m in _COUNTED.finditer(sentence)]
+        if not counts:
+            continue
+        words = set(re.findall(r"\w+", sentence))
+        (centre if words & _TABLE and not words & _HOLD and len(counts) == 1 else play).extend(counts)
+    if len(centre) != 1 or len(play) != 1 or not all(1 <= n <= 9 for n in centre + play):
+        return None
+    return _Cards([(None, None)] * play[0]), _Cards([(None, None)] * centre[0])
 
 
 def read_question(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
@@ -448,7 +475,11 @@ def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
     for i, h in enumerate(hits):
         ahead = {x.text for x in hits[i + 1:i + 5]}
         carded = any(x.first("suit", "code", "num") is not None for x in sentences[-1])
-        if h.text in _SENTENCE_ENDS or h.text == "," and carded and ahead & (_TABLE | _HOLD):
+        nxt = hits[i + 1] if i + 1 < len(hits) else None
+        joins = h.text == "," or h.text in ("and", "und", "et", "but", "aber", "mais") and nxt is not None and (
+            nxt.first("suit", "code", "num") is None and not nxt.text.isdigit())
+        if h.text in _SENTENCE_ENDS or joins and carded and ahead & (_TABLE | _HOLD):
+            # "a single 6 in the middle and all I've got is a blue 3 and a blue 2"
             if sentences[-1]:  # "Il me reste un 3 rouge et un 7 rouge, et au centre il n'y a qu'un 5 noir"
                 sentences.append([])
             continue
