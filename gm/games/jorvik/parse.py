@@ -828,8 +828,10 @@ def _intent(clause: list[Hit]) -> Intent:
             else:
                 it.numbers.append(value)
         elif kind == "nth":
+            in_row = i + 3 < n and clause[i + 1].text in ("in", "im", "dans", "de") and any(
+                x.text in ("row", "line", "queue", "reihe", "file", "ligne") for x in clause[i + 2:i + 4])
             if not (prev is not None and prev.first("poss") is not None and nxt is not None
-                    and nxt.first("viking") is not None):
+                    and nxt.first("viking") is not None) and not in_row:  # not "I'll be third in that row"
                 pending_nth = value  # not "behind my first guy": one's own Viking, no space
         elif kind == "neg":
             it.neg = True
@@ -1604,7 +1606,9 @@ class JorvikParser(GameParser):
         text = _TAKE_HIT.sub(" lose ", text)  # "I'll take the hit", "ich nehme den Verlust"
         text = _TO_TRADE.sub(" market ", text)  # "in die Warenablage, zum Tauschen": the market exchange
         text = _COUNTED.sub(" ", text)  # "five players and twelve cards": counts, no spaces
-        text = _PASS_AHEAD.sub(" front ", text)  # "pour passer devant", "to get ahead": where, not a pass
+        text = _PASS_AHEAD.sub(" front ", text)
+        text = _CASH_IN.sub(" use ", text)  # "I'm cashing in my market stall now"
+        text = _IS_MINE.sub(" yes ", text)  # "one coin, fine, the oracle is mine": it is bought  # "pour passer devant", "to get ahead": where, not a pass
         return _POS.sub(lambda m: f" f{m.group(1)}x{m.group(2)} ", text)
 
     # -- the intents of a line, shared by `exact` (plans) and `read` (one intent) --
@@ -1899,6 +1903,9 @@ _TO_TRADE = re.compile(r"\bzum (?:tauschen|eintauschen)\b|\bto (?:trade|exchange
 _COUNTED = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|zwei|drei|vier|fünf|"
                       r"sechs|sieben|acht|neun|zehn|elf|zwölf|deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze)"
                       r"\s+(?:players|spieler|joueurs|cards|karten|cartes|rounds|runden|tours)\b", re.IGNORECASE)
+_CASH_IN = re.compile(r"\bcash(?:ing|es)? in(?= (?:my|the|this|that) )", re.IGNORECASE)  # a card, not "two wool"
+_IS_MINE = re.compile(r"\b(?:is|it's|its) mine\b|\bist meins?\b|\best (?:à|a) moi\b|\bc'est (?:à|a) moi\b",
+                      re.IGNORECASE)
 _PASS_AHEAD = re.compile(r"\b(?:pour |to |um )?(?:passer devant|get ahead|go ahead of|move up|nach vorne (?:zu )?"
                          r"(?:kommen|rucken|ruecken))\b", re.IGNORECASE)
 _LET_GO = re.compile(r"\blet (?:it |that |this one |her |him )?go\b|\blass (?:es|sie|ihn) (?:gehen|liegen|sein)\b|"
@@ -2065,7 +2072,7 @@ _SWAP_SPLIT = frozenset({"with", "mit", "avec", "and", "und", "et", ",", ";", ":
 _OWN_WORDS = frozenset({"my", "mine", "me", "myself", "mon", "ma", "mes", "moi", "mein", "meine", "meinen", "meinem",
                         "meiner", "mich"})
 _FRONT_WORDS = frozenset({"front", "vorne", "vorn", "vordere", "vorderen", "vorderste", "vordersten", "tête", "tete",
-                          "vor"})
+                          "vor", "spitze"})
 _BEHIND_WORDS = frozenset({"behind", "hinter", "hinten", "dahinter", "derrière", "derriere"})
 _ANAPHORS = frozenset({"it", "him", "her", "ihm", "ihr", "lui", "elle", "davor", "dahinter", "mir", "me", "moi"})
 _TWO = frozenset({"two", "2", "beiden", "zwei", "deux"})
@@ -2098,6 +2105,10 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
         texts = [h.text for h in seg]
         own = any(t in _OWN_WORDS for t in texts)
         front = next((k for k, t in enumerate(texts) if t in _FRONT_WORDS), None)
+        # "at the front of it", "an der Spitze", "en tête": the first place of that row, not the place just ahead
+        at_front = front is not None and front > 0 and texts[front - 1] in ("the", "at") or any(
+            p in set(zip(texts, texts[1:], strict=False)) for p in (("der", "spitze"), ("en", "tete"),
+                                                                     ("ganz", "vorne"), ("ganz", "vorn")))
         behind = any(t in _BEHIND_WORDS for t in texts)
         anaphor = any(t in _ANAPHORS for t in texts) or "davor" in texts or "dahinter" in texts
         resv = any(t.startswith(("reserv", "réserv")) for t in texts)
@@ -2128,7 +2139,7 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
         if front is not None and nth is None and not last and not (anaphor and not refs):
             nth = 1
         infos.append(dict(labels=labels, nth=nth, last=last, refs=refs, own=own, front=front, behind=behind,
-                          anaphor=anaphor, resv=resv, first_ref=first_ref, texts=texts))
+                          anaphor=anaphor, resv=resv, first_ref=first_ref, texts=texts, at_front=at_front))
 
     def place(refs: list[Ref], nth: int | None, last: bool) -> set[str]:
         labels: set[str] = set()
@@ -2174,13 +2185,15 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
                 labels = {lab for lab in (labels or owner) if lab.startswith("R")}
         elif labels and x["own"]:
             labels &= mine
-        resolved.append(labels if labels or not x["anaphor"] else None)
+        resolved.append(labels if labels or not (x["anaphor"] or not x["refs"] and (
+            x["front"] is not None or x["behind"])) else None)  # "mit dem an der Spitze": placed by the other one
     for i, x in enumerate(infos):
         if resolved[i] is None and (x["front"] is not None or x["behind"]):
             other = [r for j, r in enumerate(resolved) if j != i and r]
             if len(other) == 1 and len(other[0]) == 1 and "." in next(iter(other[0])):
                 row_s, pos_s = next(iter(other[0])).split(".")
-                lab = f"{row_s}.{int(pos_s) + (1 if x['behind'] else -1)}"
+                lab = f"{row_s}.1" if x["at_front"] and not x["behind"] else \
+                    f"{row_s}.{int(pos_s) + (1 if x['behind'] else -1)}"
                 if lab in owner and (not x["own"] or lab in mine):
                     resolved[i] = {lab}
     for found in resolved:
