@@ -1606,9 +1606,9 @@ class JorvikParser(GameParser):
         text = _TAKE_HIT.sub(" lose ", text)  # "I'll take the hit", "ich nehme den Verlust"
         text = _TO_TRADE.sub(" market ", text)  # "in die Warenablage, zum Tauschen": the market exchange
         text = _COUNTED.sub(" ", text)  # "five players and twelve cards": counts, no spaces
-        text = _PASS_AHEAD.sub(" front ", text)
+        text = _PASS_AHEAD.sub(" front ", text)  # "pour passer devant", "to get ahead": where, not a pass
         text = _CASH_IN.sub(" use ", text)  # "I'm cashing in my market stall now"
-        text = _IS_MINE.sub(" yes ", text)  # "one coin, fine, the oracle is mine": it is bought  # "pour passer devant", "to get ahead": where, not a pass
+        text = _IS_MINE.sub(" yes ", text)  # "one coin, fine, the oracle is mine": it is bought
         return _POS.sub(lambda m: f" f{m.group(1)}x{m.group(2)} ", text)
 
     # -- the intents of a line, shared by `exact` (plans) and `read` (one intent) --
