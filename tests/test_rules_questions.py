@@ -170,8 +170,15 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # 4 coins?" read as income) -> 71.
 # Then ODIN: what a described hand can play, a dash or a clause about the centre splits the description, and
 # no position is computed from numbers of people or from a report of a past play -> 75, 68, 73, 60, 65.
-BLIND_FLOOR = {"rules_blind": 78, "rules_blind2": 76, "rules_blind3": 77, "rules_blind4": 67, "rules_blind5": 73,
-               "rules_blind6": 72, "rules_blind7": 72}
+# rules_blind8 (fresh, written blind after all of that): 66/90 = 73.3 % on its first run, "the rules don't say"
+# on 7 of 9. One computed answer was wrong ("a single 6 in the middle and all I've got is a blue 3 and a blue 2"
+# read the hand into the centre): fixed. Then counts of cards told in two sentences, a Pict card's "+3 ... -2",
+# withdrawals told one by one ("I pass, Anna passes, Ben buys"), "doppelt zählt", "Ozeanzone", the digest says
+# the 15-point target, "the last raid", "the bottom of the Hero deck" and the Karl game's goods where they are
+# asked, and a yes/no question opens with "No."/"Yes." where the answering sentence settles it (gm.rules.yesno)
+# -> sets 1-8: 81, 78, 77, 69, 73, 72, 72, 78.
+BLIND_FLOOR = {"rules_blind": 81, "rules_blind2": 78, "rules_blind3": 77, "rules_blind4": 69, "rules_blind5": 73,
+               "rules_blind6": 72, "rules_blind7": 72, "rules_blind8": 78}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))

@@ -16,6 +16,7 @@ from typing import Any
 
 from gm.i18n import normalise_lang, t
 from gm.rules.retrieval import Hit, games, index
+from gm.rules.yesno import yes_no
 from gm.text import detect_lang, fold
 
 # A best BM25 score under this, or too close to the runner-up with a weak score, is "the rules don't say".
@@ -151,6 +152,9 @@ def from_hits(hits: list[Hit], game: str, lang: str, question: str = "") -> Answ
     confidence = min(1.0, best.score / 6) * (0.6 + 0.4 * margin)
     out = compose(best, game, lang, None, question)
     out.confidence = confidence
+    said = yes_no(question, out.text.split("\n", 1)[0], lang) if question else None
+    if said is not None:
+        out.text = said + " " + out.text  # "Darf ich ...?" -> "Nein. ...": the word the asker wants first
     return out
 
 
