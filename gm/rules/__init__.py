@@ -116,9 +116,15 @@ def _both_halves(question: str, game: str, lang: str, whole: Answer) -> Answer:
         return whole
     first, second = halves[0][0].section, halves[1][0].section
     ids = [whole.sections[0]["id"]]
-    if first.id == second.id or ids[0] not in (first.id, second.id):
+    if first.id == second.id:
         return whole
     leads = [" ".join(ix.lead(p, sec)[0]) for p, sec in zip(parts, (first, second), strict=True)]
+    if ids[0] not in (first.id, second.id):
+        # the whole line found neither half's section ("when is it over and who wins?" -> the game's goal):
+        # each half's own fact, then the line's section
+        text = " ".join(leads) + "\n" + whole.text
+        return Answer(text, cite(game, lang, [first.id, second.id]) + whole.sections, whole.confidence, lang,
+                      "digest")
     other = second if ids[0] == first.id else first
     text = " ".join(leads) + "\n" + whole.text
     return Answer(text, whole.sections + cite(game, lang, [other.id]), whole.confidence, lang, "digest")

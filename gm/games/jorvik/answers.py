@@ -656,7 +656,7 @@ _BOUGHT = re.compile(r"\b(bought|purchased|buy a|gekauft|kaufe eine|achete\w*)\b
 _MINT = re.compile(r"\b(mint|munzpragerei|munze \+1|monnaie|\+1 (?:income|einkommen|revenu)|income building|"
                    r"einkommensgebaude|batiment de revenu|extra[- ]munze|extra coin|coin extra|"
                    r"piece (?:de plus|en plus|supplementaire)|(?:1|one|eine) (?:extra|more|additional|zusatzliche) "
-                   r"(?:coin|munze))\b")
+                   r"(?:coin|munze)|(?:1|one|eine|une) (?:coin|munze|piece) (?:extra|mehr|more|de plus|en plus))\b")
 
 
 _AMOUNT = re.compile(r"\b(whats|what(?:'s| is| will be| would be)|was (?:ist|bekomme|kriege|erhalte)|"

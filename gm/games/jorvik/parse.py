@@ -461,6 +461,8 @@ def _qualify_refs(it: Intent, ctx: Ctx) -> None:
     if len(skalds) == 1 and len(subjects) == 1:
         skalds[0].what = subjects[0].ctype
         it.refs.remove(subjects[0])
+    if it.took == "coin" and not it.goods and ctx.decision in ("jorvik_purchase", "jorvik_reserved_purchase"):
+        it.took, it.coin = None, True  # "Das Schiff nehm ich für eine Münze": the price, paid in coins
     if it.took and not it.goods and ctx.decision in ("jorvik_demand", "jorvik_purchase"):
         typed = [r for r in it.refs if r.ctype in ("oracle", "trader", "craft", "ship") and r.good is None]
         if len(typed) == 1:
@@ -859,6 +861,7 @@ _PHRASES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("long", "house"), "brown_vikings"), (("shield", "wall"), "double_warrior"), (("mur", "boucliers"),
                                                                                   "double_warrior"),
     (("market", "stall"), "take_supply_good"), (("maison", "commerce"), "exchange"),
+    (("tresor", "argent"), "gain_coins"), (("silver", "hoard"), "gain_coins"),
 )
 
 
@@ -1784,6 +1787,9 @@ class JorvikParser(GameParser):
                 it.own_colour = True  # "the oracle, not a brown one"
             else:
                 it.neg = it.brown = True  # "keine braunen mehr": no more brown Vikings
+        if it.neg and "pay" in it.verbs and ctx.decision == "jorvik_picts_protect" and _declining_negated(
+                hits, ("lose",)) and not _declining_negated(hits, ("pay",)):
+            it.neg, it.verbs = False, ["pay"]  # "je paie deux pièces, je ne perds rien": what is not lost is paid for
         if it.neg and _declining_negated(hits):
             return Interpretation([], "negated")  # "I'm not withdrawing", "ich verzichte nicht": never a decline
         if ctx.decision == "jorvik_traitor_swap" and it.nope and not it.neg and (it.labels or it.slots or it.numbers):
@@ -2107,6 +2113,8 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
         front = next((k for k, t in enumerate(texts) if t in _FRONT_WORDS), None)
         # "at the front of it", "an der Spitze", "en tête": the first place of that row, not the place just ahead
         at_front = front is not None and front > 0 and texts[front - 1] in ("the", "at") or any(
+            t in ("vorderste", "vordersten", "vorderster", "frontmost", "first", "erste", "ersten", "premier",
+                  "premiere", "tete") for t in texts) or any(
             p in set(zip(texts, texts[1:], strict=False)) for p in (("der", "spitze"), ("en", "tete"),
                                                                      ("ganz", "vorne"), ("ganz", "vorn")))
         behind = any(t in _BEHIND_WORDS for t in texts)
