@@ -110,6 +110,12 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   on the first run ("mein Wikinger beim Schiff tauscht mit dem vordersten dort" swapped with the Viking just
   ahead: "the frontmost", "der vorderste", "le premier" is the first place). Then "für eine Münze" in a purchase
   is its price, "je paie, je ne perds rien" pays, "trésor d'argent" (corpus lines jx51-jx54) -> 144/150, 0 wrong.
+  jorvik_blind_l (fresh, written blind with K and measured once after K's fixes): 140/150 = 93.3 %, 1 wrong move
+  on the first run ("Ich will auch auf den Vierer-Krieger" placed on another warrior: a warrior named by its
+  defence value is that warrior). Since J, K and L each had one traitor swap or qualifier read wrong, a swap found
+  relative to another Viking ("the one in front of it", "dem vordersten dort") is now offered back for a yes
+  (C-K lose 0-2 lines each to that). Then "ne ... pas sur la 5" is a negation, "+1 de revenu", "stand du marché",
+  "geb", "that completes it" (corpus lines jx55-jx61) -> 145/150, 0 wrong.
 """
 
 from __future__ import annotations
@@ -128,11 +134,12 @@ FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "n
          ("name-of-odin", "name_of_odin_blind_e"): (150, 0), ("name-of-odin", "name_of_odin_blind_f"): (147, 0),
          ("name-of-odin", "name_of_odin_blind_g"): (148, 0), ("name-of-odin", "name_of_odin_blind_h"): (149, 0),
          ("jorvik", "jorvik_blind_a"): (185, 0), ("jorvik", "jorvik_blind_b"): (115, 0),
-         ("jorvik", "jorvik_blind_c"): (147, 0), ("jorvik", "jorvik_blind_d"): (148, 0),
+         ("jorvik", "jorvik_blind_c"): (146, 0), ("jorvik", "jorvik_blind_d"): (147, 0),
          ("jorvik", "jorvik_blind_e"): (147, 0),
          ("jorvik", "jorvik_blind_f"): (149, 0), ("jorvik", "jorvik_blind_g"): (146, 0),
-         ("jorvik", "jorvik_blind_h"): (146, 0), ("jorvik", "jorvik_blind_i"): (146, 0),
-         ("jorvik", "jorvik_blind_j"): (148, 0), ("jorvik", "jorvik_blind_k"): (144, 0)}
+         ("jorvik", "jorvik_blind_h"): (145, 0), ("jorvik", "jorvik_blind_i"): (145, 0),
+         ("jorvik", "jorvik_blind_j"): (147, 0), ("jorvik", "jorvik_blind_k"): (143, 0),
+         ("jorvik", "jorvik_blind_l"): (145, 0)}
 
 
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))

@@ -127,7 +127,7 @@ _VERBS: dict[str, tuple[str, str, str]] = {
     "sacrifice": ("sacrifice sacrificing offer", "opfere opfern opfer", "sacrifie sacrifier offre offrir"),
     "store": ("store storing stash stock", "lagere lagern einlagern", "stocke stocker entrepose entreposer range "
               "ranger"),
-    "give": ("give hand cash", "gebe geben gib abgeben werfe werfen reich reiche", "donne donner"),
+    "give": ("give hand cash", "gebe geb geben gib abgeben werfe werfen reich reiche", "donne donner"),
     "exchange": ("exchange trade trading", "tausche tauschen eintauschen wechsle wechseln", "échange échanger "
                  "echange troque troquer"),
     "pick": ("pick remove", "entferne entfernen runternehmen", "enlève enleve enlever"),
@@ -356,6 +356,7 @@ class Intent:
     price: int | None = None  # "where it costs 1", "for one coin"
     others: bool = False  # "his Viking": someone else's
     unknown: int = 0
+    relative: bool = False  # traitor: a place found relative to another ("the one in front of it")
 
     @property
     def bare(self) -> bool:
@@ -657,8 +658,11 @@ def _intent(clause: list[Hit]) -> Intent:
             it.yes = True  # "why not", "pourquoi pas", "warum nicht"
             i += 1
             continue
-        if kind == "neg" and (any(x.text in ("care", "matter", "mind", "importe", "egal", "sure", "sicher", "sur")
-                                  for x in clause[i + 1:i + 4])
+        sure_fr = i + 1 < n and clause[i + 1].text == "sur" and not (
+            i + 2 < n and (clause[i + 2].text in ("la", "le", "les", "l", "un", "une", "ce", "cette")
+                           or clause[i + 2].first("num", "ctype", "spaceword") is not None))
+        if kind == "neg" and (any(x.text in ("care", "matter", "mind", "importe", "egal", "sure", "sicher")
+                                  for x in clause[i + 1:i + 4]) or sure_fr  # "pas sûr", not "pas sur la 5"
                               or prev is not None and prev.text in _NOBODY):
             i += 1
             continue  # "don't care which", "n'importe lequel": the choice is open, nothing is refused
@@ -732,6 +736,16 @@ def _intent(clause: list[Hit]) -> Intent:
                     good = it.goods.pop()[0]
                 ref = Ref(ctype=ctype, good=good, nth=pending_nth, size=pending_size, sup=pending_sup)
                 pending_nth = pending_size = pending_sup = None
+                if ctype == "warrior" and ref.size is None:
+                    ref.size = _warrior_value(clause, i)  # "der Vierer-Krieger", "le guerrier à 3", "warrior of 4"
+                    if ref.size is not None and it.numbers and it.numbers[-1] == ref.size and i and (
+                            clause[i - 1].text.isdigit() or clause[i - 1].first("num") is not None):
+                        it.numbers.pop()  # "the 4 warrior": its value, no space
+                    elif ref.size is not None and i + 2 < n and clause[i + 1].text in (
+                            "of", "with", "mit", "von", "a", "à", "de", "du"):
+                        it.refs.append(ref)
+                        i += 3  # "warrior of 4": the value read, not a space
+                        continue
                 it.refs.append(ref)
                 j = i + 1
                 more: list[str] = []
@@ -862,7 +876,35 @@ _PHRASES: tuple[tuple[tuple[str, ...], str], ...] = (
                                                                                   "double_warrior"),
     (("market", "stall"), "take_supply_good"), (("maison", "commerce"), "exchange"),
     (("tresor", "argent"), "gain_coins"), (("silver", "hoard"), "gain_coins"),
+    (("stand", "marche"), "take_supply_good"), (("market", "stand"), "take_supply_good"),
 )
+
+
+_NER = {"einer": 1, "zweier": 2, "dreier": 3, "vierer": 4, "funfer": 5, "fuenfer": 5}
+
+
+def _warrior_value(clause: list[Hit], i: int) -> int | None:
+    """The defence value a warrior is named by, next to its card type: "Vierer-Krieger", "the 4 warrior",
+    "warrior of 4", "le guerrier à 3", "Krieger mit 2"; None when none is said."""
+    def value(h: Hit) -> int | None:
+        if h.text.isdigit():
+            return int(h.text)
+        e = h.first("num")
+        return int(e.value) if e is not None and isinstance(e.value, int) else None
+
+    prev = clause[i - 1] if i > 0 else None
+    if prev is not None and prev.text in _NER:
+        return _NER[prev.text]
+    if prev is not None and (v := value(prev)) is not None and 1 <= v <= 5 and (
+            i < 2 or clause[i - 2].first("to", "spaceword") is None):
+        return v  # "the 4 warrior" (not "auf 4 Krieger")
+    nxt = clause[i + 1] if i + 1 < len(clause) else None
+    if nxt is not None and nxt.text in ("of", "with", "mit", "von", "a", "à", "de", "du") and i + 2 < len(clause):
+        v = value(clause[i + 2])
+        after = clause[i + 3] if i + 3 < len(clause) else None
+        if v is not None and 1 <= v <= 5 and (after is None or after.first("viking", "coin", "good") is None):
+            return v
+    return None
 
 
 def _card_phrase(clause: list[Hit], i: int) -> tuple[str, int] | None:
@@ -1137,6 +1179,8 @@ def _card_size(ctx: Ctx, cid: str) -> int:
         return int(eff["ship"].get("goods", len(ctx.cargo.get(cid, ()))))
     if "craft" in eff:
         return len(eff["craft"]["needs"])
+    if "defence" in eff:
+        return int(eff["defence"].get("value", 0))  # "der Vierer-Krieger": a warrior by its defence value
     return len(_card_goods(ctx, cid))
 
 
@@ -1612,6 +1656,7 @@ class JorvikParser(GameParser):
         text = _PASS_AHEAD.sub(" front ", text)  # "pour passer devant", "to get ahead": where, not a pass
         text = _CASH_IN.sub(" use ", text)  # "I'm cashing in my market stall now"
         text = _IS_MINE.sub(" yes ", text)  # "one coin, fine, the oracle is mine": it is bought
+        text = _COMPLETES.sub(" ", text)  # "wool on the leather-wool one, that finishes it": the effect told
         return _POS.sub(lambda m: f" f{m.group(1)}x{m.group(2)} ", text)
 
     # -- the intents of a line, shared by `exact` (plans) and `read` (one intent) --
@@ -1708,6 +1753,10 @@ class JorvikParser(GameParser):
             slots = _swap_slots(hits, ctx, state)
             if len(slots) == 2:
                 merged[0].slots = slots
+                # a Viking found by where it stands against another ("the one in front of it", "dem vordersten
+                # dort", "mit ihm nach vorne"): three fresh blind sets each had one such swap read wrong, so the
+                # swap is offered back for a yes, never played from relative words alone
+                merged[0].relative = _RELATIVE_SWAP[0]
         return merged, ctx, None
 
     def exact(self, game: Any, state: Any, text: str) -> Any | None:
@@ -1833,7 +1882,7 @@ class JorvikParser(GameParser):
         card_said = pay_hint is not None or any(
             any(e.kind == "cname" and e.value == "pay_purchase" for e in h.entries) for h in hits)
         readings.append(JReading(it, ctx, open=_open_choice(said), card_said=card_said, pay_hint=pay_hint))
-        return Interpretation(readings, confirm=_hesitates(said))
+        return Interpretation(readings, confirm=_hesitates(said) or it.relative)
 
 
 # A card described by what it does, in a relative clause ("the building that gives one coin more", "die Karte,
@@ -1880,8 +1929,9 @@ def _described_cards(text: str, lexicon: Lexicon) -> str:
         if any(w.startswith("handwerk") for w in words):
             has.add("craft")
         name = None
-        if {"coin", "more"} <= has and "take" not in has:
-            name = "mint"  # one coin more income
+        income = bool(words & {"income", "einkommen", "revenu", "revenus"})
+        if ({"coin", "more"} <= has or income and ("more" in has or "+1" in text[m.end():end])) and "take" not in has:
+            name = "mint"  # one coin more income, "+1 de revenu"
         elif {"take", "good"} <= has and not goods:
             name = "stall"  # take a good from the supply
         elif "move" in has and ("good" in has or "craft" in has):
@@ -1912,6 +1962,9 @@ _COUNTED = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|el
 _CASH_IN = re.compile(r"\bcash(?:ing|es)? in(?= (?:my|the|this|that) )", re.IGNORECASE)  # a card, not "two wool"
 _IS_MINE = re.compile(r"\b(?:is|it's|its) mine\b|\bist meins?\b|\best (?:à|a) moi\b|\bc'est (?:à|a) moi\b",
                       re.IGNORECASE)
+_COMPLETES = re.compile(r"[,;]\s*(?:that|this|which|it|das|damit|ça|ca|cela)\s+(?:finishes|completes|fills|fulfils|"
+                        r"fulfills|macht|ist|la|le)\s+(?:it|them|the card|sie|es|voll|komplett|complète|complete|"
+                        r"remplit|fertig)\b.*$", re.IGNORECASE)
 _PASS_AHEAD = re.compile(r"\b(?:pour |to |um )?(?:passer devant|get ahead|go ahead of|move up|nach vorne (?:zu )?"
                          r"(?:kommen|rucken|ruecken))\b", re.IGNORECASE)
 _LET_GO = re.compile(r"\blet (?:it |that |this one |her |him )?go\b|\blass (?:es|sie|ihn) (?:gehen|liegen|sein)\b|"
@@ -2085,11 +2138,15 @@ _TWO = frozenset({"two", "2", "beiden", "zwei", "deux"})
 _FIRSTS = frozenset({"first", "premiers", "ersten", "vordersten", "front"})
 
 
+_RELATIVE_SWAP = [False]  # set by _swap_slots: the last swap read found a place relative to the other one
+
+
 def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
     """The traitor's two Vikings described by where they stand: "the first one on the warrior", "den Ersten am
     Schiff", "le troisième du guerrier", "einem am Krieger" (any in that row), "1.3", "R2"; whose they are ("my
     Viking on 1", "mich", "ma réservation"); where one stands against the other ("the one in front of it", "my
     viking right behind him"); "swap me to the front of row 5"; "les deux premiers de la file 2"."""
+    _RELATIVE_SWAP[0] = False
     reserved = {f"R{k + 1}": state.cards.ids[card] for k, (card, _) in enumerate(state.reserved)}
     owner = {f"R{k + 1}": f for k, (_, f) in enumerate(state.reserved)}
     for sp, row in enumerate(state.rows):
@@ -2204,6 +2261,7 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
                     f"{row_s}.{int(pos_s) + (1 if x['behind'] else -1)}"
                 if lab in owner and (not x["own"] or lab in mine):
                     resolved[i] = {lab}
+                    _RELATIVE_SWAP[0] = True
     for found in resolved:
         if found:
             out.append(frozenset(found))
