@@ -116,6 +116,11 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   relative to another Viking ("the one in front of it", "dem vordersten dort") is now offered back for a yes
   (C-K lose 0-2 lines each to that). Then "ne ... pas sur la 5" is a negation, "+1 de revenu", "stand du marché",
   "geb", "that completes it" (corpus lines jx55-jx61) -> 145/150, 0 wrong.
+  jorvik_blind_m and jorvik_blind_n (fresh, written blind together and measured once after L's fixes): M 139/150
+  = 92.7 %, 1 wrong move ("steal something from the gold craft" took the gold: "something" leaves the good open);
+  N 139/150 = 92.7 %, 1 wrong move ("put me on the warrior 4 one" placed on another warrior). Then those, "that's
+  it, the rest can go back", "je ne prends rien", "eat the loss", "... and hope Dana passes too", "je paie avec ma
+  carte" without one (corpus lines jx62-jx68) -> M 145/150, N 141/150, 0 wrong.
 """
 
 from __future__ import annotations
@@ -139,7 +144,8 @@ FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "n
          ("jorvik", "jorvik_blind_f"): (149, 0), ("jorvik", "jorvik_blind_g"): (146, 0),
          ("jorvik", "jorvik_blind_h"): (145, 0), ("jorvik", "jorvik_blind_i"): (145, 0),
          ("jorvik", "jorvik_blind_j"): (147, 0), ("jorvik", "jorvik_blind_k"): (143, 0),
-         ("jorvik", "jorvik_blind_l"): (145, 0)}
+         ("jorvik", "jorvik_blind_l"): (145, 0), ("jorvik", "jorvik_blind_m"): (145, 0),
+         ("jorvik", "jorvik_blind_n"): (141, 0)}
 
 
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))

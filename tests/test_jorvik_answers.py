@@ -67,6 +67,10 @@ PRICE = [
      "de", "5 Münzen"),
     ("Si dans une file de quatre Vikings les trois premiers se retirent, combien paie le dernier ?", "fr",
      "1 pièce"),
+    # withdrawals told one by one before the purchase
+    ("The demand row under card 4 has four Vikings: mine first, then Tim's, Ute's and Vera's. I pass, Tim passes, "
+     "Ute buys. What does Ute pay?", "en", "2 coins"),
+    ("In der Reihe stehen vier Wikinger. Lea verzichtet, dann kauft Max. Was zahlt Max?", "de", "3 Münzen"),
 ]
 
 
@@ -138,6 +142,9 @@ INCOME = [
     ("c'est quoi mon revenu avec la Monnaie si j'ai rien acheté", "fr", "3 pièces"),
     ("What's the income in the Jarl game when I bought something?", "en", "2 coins"),
     ("Combien de revenu dans le jeu Jarl si j'ai acheté une carte ?", "fr", "2 pièces"),
+    # the mint described by what it does (it had been missed: 3 coins instead of 4)
+    ("Jarl-Spiel, nichts gekauft, und ich habe die Karte, die beim Einkommen eine Münze mehr gibt. Einkommen?", "de",
+     "4 Münzen"),
 ]
 
 
@@ -195,6 +202,19 @@ PICTS_WARRIORS = [
      "2. Qui gagne ?", "fr", "Tu (défense 9) gagnes 2 PV; Ana (défense 8) perd 2 PV"),
 ]
 
+PICTS_SIGNED = [  # the card's gain and loss said as "+3 ... -2"
+    ("Attaque des Pictes : la carte donne +4 au plus fort et -3 au plus faible. Défense : Ana 2, Tom 2, moi 5. "
+     "Qu'est-ce que je gagne ?", "fr", ["tu (défense 5) gagnes 4 PV", "Ana (défense 2) perd 3 PV"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "needles"), PICTS_SIGNED)
+def test_a_pict_card_said_with_signs(question: str, lang: str, needles: list[str]) -> None:
+    ans = ask(question, lang)
+    assert ans.source == "engine", (question, ans.text)
+    for needle in needles:
+        assert needle in ans.text, (needle, ans.text)
+
 
 @pytest.mark.parametrize(("question", "lang", "start"), PICTS_WARRIORS)
 def test_a_pict_attack_from_each_players_warriors(question: str, lang: str, start: str) -> None:
@@ -222,6 +242,9 @@ DEFENCE = [
     ("Combien de points de défense avec un guerrier de 4 et un de 3 ?", "fr", "7 points de défense"),
     ("Wie viel Verteidigung habe ich mit einem Krieger 5 und dem Schildwall?", "de", "10 Verteidigungspunkte"),
     ("Ma défense avec les guerriers 5 et 3 et le mur de boucliers ?", "fr", "13 points de défense"),
+    # the defence card said by what it does, and the attack named first
+    ("Angriff der Pikten: Ich hab Krieger mit 4 und 1 Verteidigung und die Karte, bei der ein Krieger doppelt "
+     "zählt. Wie viele Verteidigungspunkte hab ich?", "de", "9 Verteidigungspunkte"),
 ]
 
 

@@ -173,14 +173,19 @@ COMPUTED = [
     ("de", "ein Raubzug mit 2 Ruhm in der unteren Zone, 3 Karten nicht bedient: wie viel Ruhm?",
      r"2 Ruhm: 2 für die Raubzugkarte \+ 2 Zonenbonus", "raid.fame"),
     ("de", "Iona in der oberen Zone, alle Karten bedient, wie viel Ruhm gibt das?", r"4 Ruhm: 3 für", "raid.fame"),
-    ("fr", "Combien de gloire pour Iona dans la zone du centre s'il reste 1 carte ?", r"4 de Gloire : 3 pour",
+    ("fr", "Combien de gloire pour Iona dans la zone du centre s'il reste 1 carte ?", r"4 points de Gloire : 3 pour",
      "raid.fame"),
     ("fr", "un raid à 2 de gloire dans la zone du haut, toutes les cartes associées, combien de gloire ?",
-     r"3 de Gloire : 2 pour la carte Raid", "raid.fame"),
+     r"3 points de Gloire : 2 pour la carte Raid", "raid.fame"),
     ("fr", "raid de 3 gloire en zone du bas avec 2 cartes non associées : combien de gloire ?",
-     r"4 de Gloire : 3 pour la carte Raid \+ 2", "raid.fame"),
+     r"4 points de Gloire : 3 pour la carte Raid \+ 2", "raid.fame"),
     ("en", "I raid a 4-fame card in the bottom zone and 1 card stays unmatched. Fame?", r"6 Fame: 4 for the raid card",
      "raid.fame"),
+    # "match all three" had been read as three cards left unmatched (a wrong sum)
+    ("en", "My raid card is worth 3 fame in the upper sea zone and I managed to match all three action cards. How "
+     "much fame?", r"4 Fame: 3 for the raid card \+ 0", "raid.fame"),
+    ("de", "Raubzug in der oberen Ozeanzone, die Karte hat 2 Ruhm, ich konnte alle drei Anforderungskarten bedienen. "
+     "Wie viel Ruhm?", r"3 Ruhm: 2 für die Raubzugkarte", "raid.fame"),
     ("en", "fame for a 2 fame raid in the upper zone, 1 card unmatched?", r"2 Fame: 2 for the raid card \+ 0",
      "raid.fame"),
     ("en", "What fame do I get for Iona in the bottom zone when all cards are matched?", r"6 Fame: 3 for the raid",

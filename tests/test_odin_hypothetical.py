@@ -222,6 +222,11 @@ def test_gm_ask_without_a_game(lang: str, question: str, words: list[str], cited
      "Oui", ["86", "85"]),
     ("fr", "Au centre, un seul 7. J'ai le 7 bleu et le 7 noir. Est-ce que je peux poser les deux ?", "Oui", ["77"]),
     ("fr", "Au centre il y a 96 (9 et 6 bleus). J'ai un 5 rouge et un 4 rouge, ça passe ?", "Non", ["54", "96"]),
+    # the centre and the hand in one sentence joined by "and" (the hand had been read into the centre)
+    ("en", "There's a lone 4 in the middle and all I've got that matches is a green 2 and a green 1. Can two small "
+     "cards beat a four?", "Yes", ["21"]),
+    ("de", "In der Mitte liegt nur eine 7 und ich habe eine rote 3 und eine rote 1. Darf ich die zwei legen?", "Ja",
+     ["31"]),
 ])
 def test_a_position_told_sentence_by_sentence(lang: str, question: str, first: str, words: list[str]) -> None:
     a = answer(question, "odin", lang=lang)
@@ -301,3 +306,20 @@ def test_the_best_a_hand_can_put_down_on_a_centre_of_unnamed_colour() -> None:
     a = answer("There's a single 7 on the table. I'm holding pink 8, pink 4 and pink 1. Can I dump all three pinks? "
                "If not what's the best I can put down?", "odin", lang="en")
     assert a.source == "engine" and "P8 P4 (84)" in a.text and "P8 P4 P1" not in a.text, a.text
+
+
+@pytest.mark.parametrize("lang,question,first,words", [
+    ("en", "Three cards lie in the centre. Could I put down five cards if they're all red?", "No", ["3 or 4"]),
+    ("de", "Zwei Karten liegen auf dem Tisch. Darf ich drei Karten drauflegen?", "Ja", ["2 oder 3"]),
+    ("fr", "Il y a une carte au centre. Je peux poser trois cartes ?", "Non", ["1 ou 2"]),
+])
+def test_counts_of_cards_told_in_two_sentences(lang: str, question: str, first: str, words: list[str]) -> None:
+    a = answer(question, "odin", lang)
+    assert a.source == "engine" and a.text.startswith(first), a.text
+    assert all(w in a.text for w in words), a.text
+
+
+def test_a_card_taken_from_the_centre_is_no_count_to_play() -> None:
+    a = answer("Ich spiele meine letzten zwei Karten aus. Muss ich trotzdem eine Karte aus der Mitte nehmen?", "odin",
+               "de")
+    assert a.source == "digest", a.text

@@ -177,8 +177,15 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # the 15-point target, "the last raid", "the bottom of the Hero deck" and the Karl game's goods where they are
 # asked, and a yes/no question opens with "No."/"Yes." where the answering sentence settles it (gm.rules.yesno)
 # -> sets 1-8: 81, 78, 77, 69, 73, 72, 72, 78.
-BLIND_FLOOR = {"rules_blind": 81, "rules_blind2": 78, "rules_blind3": 77, "rules_blind4": 69, "rules_blind5": 73,
-               "rules_blind6": 72, "rules_blind7": 72, "rules_blind8": 78}
+# rules_blind9 (fresh, written blind with set 8 and measured once after set 8's fixes): 67/90 = 74.4 % on its
+# first run, "the rules don't say" on 7 of 9; two computed answers were wrong ("I managed to match all three" read
+# as three unmatched; "die Gebäudekarte, die beim Einkommen 1 Münze extra gibt" not read as the mint): fixed. Then
+# a line with two questions answers each half when the whole found neither, the digest says plainly what players
+# ask again and again (a shipyard's symbol is not for raids, one Hero only, craft goods stay, the leader may not
+# pass), and a sentence of the section that denies what is asked is said first with "No."
+# -> sets 1-9: 81, 79, 79, 69, 74, 72, 74, 79, 76.
+BLIND_FLOOR = {"rules_blind": 81, "rules_blind2": 79, "rules_blind3": 79, "rules_blind4": 69, "rules_blind5": 74,
+               "rules_blind6": 72, "rules_blind7": 74, "rules_blind8": 79, "rules_blind9": 76}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))

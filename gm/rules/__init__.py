@@ -159,6 +159,18 @@ def from_hits(hits: list[Hit], game: str, lang: str, question: str = "") -> Answ
     out = compose(best, game, lang, None, question)
     out.confidence = confidence
     said = yes_no(question, out.text.split("\n", 1)[0], lang) if question else None
+    if said is None and question:
+        # a sentence of the section that denies what the question asks leave for, and speaks of its words ("Can I
+        # use my Forge's symbol in step E?" - "Building symbols ... cannot be used in this step"): said first
+        from gm.rules.llm import sentences
+
+        ix = index(game, lang)
+        asked = set(ix.tokens(question))
+        for k, sent in enumerate(sentences(best.section.text)):
+            if yes_no(question, sent, lang) is not None and len(asked & set(ix.tokens(sent))) >= 2:
+                said = yes_no(question, sent, lang)
+                out.text = compose(best, game, lang, [k], question).text
+                break
     if said is not None:
         out.text = said + " " + out.text  # "Darf ich ...?" -> "Nein. ...": the word the asker wants first
     return out

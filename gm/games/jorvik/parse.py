@@ -87,7 +87,7 @@ _NAMES: dict[str, str] = {  # effect kind of a named card: its names in EN, DE, 
     "exchange": "tauschhaus comptoir",
     "pay_purchase": "treasury schatzkammer trésorerie trésor",
     "brown_vikings": "longhouse langhaus longère",
-    "gain_coins": "hoard silberhort magot",
+    "gain_coins": "hoard silberhort silberschatz magot",
     "take_supply_good": "stall marktstand étal échoppe echoppe",
     "reassign_craft_goods": "workshop werkstatt atelier",
     "double_warrior": "shieldwall schildwall boucliers",
@@ -186,7 +186,7 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("open", "fr", "importe quelconque"),
     ("filler", "en", "starting start begin beginning first then loading alright gonna wanna lemme gotta"),
     ("filler", "de", "zuerst erstmal anfangen beginne fange starte"),
-    ("filler", "fr", "commence commencer d'abord abord"),
+    ("filler", "fr", "commence commencer d'abord abord finalement enfin"),
     ("filler", "en", "round rounds tight light night fight sight weight"), ("filler", "de", "runde runden"),
     ("filler", "fr", "manche"),
     ("filler", "en", "behind"), ("filler", "de", "hinter hinten dahinter"), ("filler", "fr", "derrière derriere"),
@@ -899,6 +899,9 @@ def _warrior_value(clause: list[Hit], i: int) -> int | None:
             i < 2 or clause[i - 2].first("to", "spaceword") is None):
         return v  # "the 4 warrior" (not "auf 4 Krieger")
     nxt = clause[i + 1] if i + 1 < len(clause) else None
+    if nxt is not None and (v := value(nxt)) is not None and 1 <= v <= 5 and i + 2 < len(clause) and clause[
+            i + 2].text in ("one", "card", "karte", "carte"):
+        return v  # "put me on the warrior 4 one"
     if nxt is not None and nxt.text in ("of", "with", "mit", "von", "a", "à", "de", "du") and i + 2 < len(clause):
         v = value(clause[i + 2])
         after = clause[i + 3] if i + 3 < len(clause) else None
@@ -1250,8 +1253,8 @@ class JReading:
                         (it.goods or it.any_good or it.storage) and ctx.decision in _GOODS_DECISIONS):
                     return None
                 qualified = {r.good for r in it.refs if r.good is not None and not r.more}  # not "the amber-iron craft"
-                if qualified and good not in qualified:
-                    return None
+                if qualified and good not in qualified and not it.any_good:
+                    return None  # but "steal something from the gold craft": any good of it
         if k in ("demand", "reserve") and it.verbs and set(it.verbs) <= {"use", "steal"} and not it.viking:
             return None  # "use the traitor": a card, not a place in a row ("use my brown Viking on 1" is)
         if it.storage and not it.refs and k in ("craft", "sell", "sacrifice", "give") and (
@@ -1484,7 +1487,8 @@ class JReading:
             if it.refs and not spaces and not verbs & {"use", "steal"}:
                 return "no_such_card"
         if "buy" in verbs or "pay" in verbs or it.yes:
-            out.append(Buy((it.card_word or any(r.cname == "pay_purchase" for r in it.refs)) and not it.not_card))
+            out.append(Buy((it.card_word or self.pay_hint == "card" or any(r.cname == "pay_purchase" for r in it.refs))
+                           and not it.not_card))  # "je paie avec ma carte" without one: the engine says why
         if "double" in verbs:
             out.append(Double())
         if "pay" in verbs and ctx.decision not in ("jorvik_purchase", "jorvik_reserved_purchase"):
@@ -1540,10 +1544,11 @@ class JReading:
 
 # ---- the parser ------------------------------------------------------------------------------------------
 
-_ALL_DONE = re.compile(r"^(?:ok |okay |bon |gut )?(?:c est tout|that s all|thats all|that is all|das war s|das wars|"
+_ALL_DONE = re.compile(r"^(?:ok |okay |bon |gut )?(?:c est tout|that s all|thats all|that is all|that s it|thats it|"
+                       r"das war s|das wars|"
                        r"das war alles|das wars dann|rien d autre|nothing else|sonst nichts)(?: , (?:the |le |la |l |"
-                       r"les |das |der |die |den )?\w+ (?:goes back|go back|retourne|retournent|geht zuruck|gehen "
-                       r"zuruck|kommt zuruck)\b.*)?$")
+                       r"les |das |der |die |den )?\w+ (?:can |will |may |kann |peut )?(?:goes back|go back|retourne|"
+                       r"retournent|geht zuruck|gehen zuruck|kommt zuruck|zuruck)\b.*)?$")
 def _done_with_remark(hits: list[Hit]) -> bool:
     """"That's all" followed by a remark that moves nothing ("that's all, just the jet", "that's it, the iron can go
     back to the supply"), or a refused good and then "done" ("das Eisen brauch ich nicht, fertig")."""
@@ -1657,6 +1662,7 @@ class JorvikParser(GameParser):
         text = _CASH_IN.sub(" use ", text)  # "I'm cashing in my market stall now"
         text = _IS_MINE.sub(" yes ", text)  # "one coin, fine, the oracle is mine": it is bought
         text = _COMPLETES.sub(" ", text)  # "wool on the leather-wool one, that finishes it": the effect told
+        text = _HOPE.sub(" ", text)  # "I'll let it go and hope Dana passes too": the hope is about someone else
         return _POS.sub(lambda m: f" f{m.group(1)}x{m.group(2)} ", text)
 
     # -- the intents of a line, shared by `exact` (plans) and `read` (one intent) --
@@ -1827,6 +1833,9 @@ class JorvikParser(GameParser):
                                      "jorvik_picts_double", "jorvik_picts_protect")
         if it.others:
             return Interpretation([], "statement")  # "Tom put his viking on the oracle"
+        if it.neg and ctx.decision in ("jorvik_pick", "jorvik_assign") and not (it.goods or it.refs) and any(
+                h.text in ("rien", "nothing", "nichts", "nix") for h in hits):
+            it.verbs, it.neg = ["done"], False  # "finalement je ne reprends rien": nothing more, done
         if it.box and set(it.verbs) <= {"place", "give"} and not it.goods:
             it.verbs = ["withdraw"]  # "put it back in the box": the card goes, unbought
         if it.no_more and not (it.refs or it.numbers or it.goods):
@@ -1962,6 +1971,8 @@ _COUNTED = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|el
 _CASH_IN = re.compile(r"\bcash(?:ing|es)? in(?= (?:my|the|this|that) )", re.IGNORECASE)  # a card, not "two wool"
 _IS_MINE = re.compile(r"\b(?:is|it's|its) mine\b|\bist meins?\b|\best (?:à|a) moi\b|\bc'est (?:à|a) moi\b",
                       re.IGNORECASE)
+_HOPE = re.compile(r"\s(?:and |und |et )?(?:i |ich )?(?:hope|hoffe|j'espere|j'espère|espere|espère)\b.*$",
+                   re.IGNORECASE)
 _COMPLETES = re.compile(r"[,;]\s*(?:that|this|which|it|das|damit|ça|ca|cela)\s+(?:finishes|completes|fills|fulfils|"
                         r"fulfills|macht|ist|la|le)\s+(?:it|them|the card|sie|es|voll|komplett|complète|complete|"
                         r"remplit|fertig)\b.*$", re.IGNORECASE)
@@ -1969,7 +1980,7 @@ _PASS_AHEAD = re.compile(r"\b(?:pour |to |um )?(?:passer devant|get ahead|go ahe
                          r"(?:kommen|rucken|ruecken))\b", re.IGNORECASE)
 _LET_GO = re.compile(r"\blet (?:it |that |this one |her |him )?go\b|\blass (?:es|sie|ihn) (?:gehen|liegen|sein)\b|"
                      r"\blaisse (?:tomber|filer|passer)\b", re.IGNORECASE)
-_TAKE_HIT = re.compile(r"\btake the (?:hit|loss)\b|\beat the loss\b|\bnehme? den verlust\b|"
+_TAKE_HIT = re.compile(r"\btake the (?:hit|loss)\b|\beat the (?:loss|hit|minus \w+|penalty)\b|\bnehme? den verlust\b|"
                        r"\bje prends? la perte\b|\bj'encaisse\b", re.IGNORECASE)
 # the player stepping away from the table: no move ("bin gleich zurück", "brb", "je reviens")
 _AWAY = re.compile(r"\b(?:brb|be right back|back in a (?:sec|second|minute)|bin gleich (?:zuruck|zurueck|wieder da)|"

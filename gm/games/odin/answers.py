@@ -281,6 +281,10 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     read = by_sentence or read_question(question, lang) or _counts_by_sentence(question)
     if read is None:
         return None
+    counts = _counts_by_sentence(question)
+    if counts is not None and read is not counts and (read[0].count_only or read[1].count_only) and (
+            len(read[0].slots), len(read[1].slots)) != (len(counts[0].slots), len(counts[1].slots)):
+        read = counts  # "Zwei Karten liegen auf dem Tisch. Darf ich drei Karten drauflegen?": the counts said
     play, centre = read
     game = GAME.name
     if not centre.slots:
