@@ -145,6 +145,7 @@ INCOME = [
     # the mint described by what it does (it had been missed: 3 coins instead of 4)
     ("Jarl-Spiel, nichts gekauft, und ich habe die Karte, die beim Einkommen eine Münze mehr gibt. Einkommen?", "de",
      "4 Münzen"),
+    ("Karl game, I bought nothing and I own the building with +1 coin of income. What's my income?", "en", "3 coins"),
 ]
 
 
@@ -205,6 +206,10 @@ PICTS_WARRIORS = [
 PICTS_SIGNED = [  # the card's gain and loss said as "+3 ... -2"
     ("Attaque des Pictes : la carte donne +4 au plus fort et -3 au plus faible. Défense : Ana 2, Tom 2, moi 5. "
      "Qu'est-ce que je gagne ?", "fr", ["tu (défense 5) gagnes 4 PV", "Ana (défense 2) perd 3 PV"]),
+    # "4 to win and 2 to lose"; a total said with its breakdown counted once (it had been 5 + 2 + 3 = 10)
+    ("Pict attack card shows 3 to win and 1 to lose. My warriors add up to 4 (a 1 and a 3), Ida has 4, Max has 2. "
+     "How many VP do I get?", "en", ["You (defence 4) gain 3 VP", "Ida (defence 4) gains 3 VP",
+                                     "Max (defence 2) loses 1 VP"]),
 ]
 
 

@@ -131,7 +131,7 @@ def test_the_engine_answers_a_position_the_question_describes(lang: str, questio
         # colours the question left open were chosen to build the position; the answer does not invent them
         # (cards named in full by colour and number are shown as codes: "share neither", "gemeinsam")
         assert not CODE.search(a.text) or any(w in a.text for w in (
-            "neither", "weder", "ni la", "share one", "gemeinsam", "en commun")), a.text
+            "neither", "weder", "ni la", "share the same", "dieselbe", "la même", "le même")), a.text
 
 
 @pytest.mark.parametrize("lang,question", NOT_CAPTURED)

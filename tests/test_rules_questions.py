@@ -184,8 +184,12 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # ask again and again (a shipyard's symbol is not for raids, one Hero only, craft goods stay, the leader may not
 # pass), and a sentence of the section that denies what is asked is said first with "No."
 # -> sets 1-9: 81, 79, 79, 69, 74, 72, 74, 79, 76.
+# rules_blind10 (fresh, written blind and measured once after set 9's fixes): 68/90 = 75.6 % on its first run,
+# "the rules don't say" on 6 of 9. Two computed answers were wrong ("my warriors add up to 5 (a 2 and a 3)" counted
+# 10; "die Gebäudekarte mit +1 Münze beim Einkommen" not read as the mint): fixed and tested; "4 to win and 2 to
+# lose"; cards played together say what they share -> 71.
 BLIND_FLOOR = {"rules_blind": 81, "rules_blind2": 79, "rules_blind3": 79, "rules_blind4": 69, "rules_blind5": 74,
-               "rules_blind6": 72, "rules_blind7": 74, "rules_blind8": 79, "rules_blind9": 76}
+               "rules_blind6": 72, "rules_blind7": 74, "rules_blind8": 79, "rules_blind9": 76, "rules_blind10": 71}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))

@@ -656,7 +656,8 @@ _BOUGHT = re.compile(r"\b(bought|purchased|buy a|gekauft|kaufe eine|achete\w*)\b
 _MINT = re.compile(r"\b(mint|munzpragerei|munze \+1|monnaie|\+1 (?:income|einkommen|revenu)|income building|"
                    r"einkommensgebaude|batiment de revenu|extra[- ]munze|extra coin|coin extra|"
                    r"piece (?:de plus|en plus|supplementaire)|(?:1|one|eine) (?:extra|more|additional|zusatzliche) "
-                   r"(?:coin|munze)|(?:1|one|eine|une) (?:coin|munze|piece) (?:extra|mehr|more|de plus|en plus))\b")
+                   r"(?:coin|munze)|(?:1|one|eine|une) (?:coin|munze|piece) (?:extra|mehr|more|de plus|en plus))\b"
+                   r"|(?<![\w+])\+ ?1 (?:coin|munze|piece)s?\b")  # "die Gebäudekarte mit +1 Münze beim Einkommen"
 
 
 _AMOUNT = re.compile(r"\b(whats|what(?:'s| is| will be| would be)|was (?:ist|bekomme|kriege|erhalte)|"
@@ -932,10 +933,12 @@ _WINLOSE = re.compile(r"\+\s*(\d+)\s*/\s*[-−–]\s*(\d+)|\b(\d+)\s*/\s*[-−�
                       r"\+\s*(\d+)\b[^\d+]{1,40}?[-−–]\s*(\d+)\b")
 _WIN = re.compile(r"\b(?:gains?|wins?|erhalt\w*|gewinn\w*|bekomm\w*|gagne\w*|remporte\w*|worth|fur|pour|um|for|a|"
                   r"at|zu|de|mit|with|avec) (?:\w+ ){0,3}?(\d+) ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|"
-                  r"punkte?)\b|\b(?:gives?|bringt|gibt|rapporte|donne) (\d+)\b")
+                  r"punkte?)\b|\b(?:gives?|bringt|gibt|rapporte|donne) (\d+)\b|\b(\d+) (?:vp |victory points? )?"
+                  r"(?:to|for the) (?:win|winner|strongest|best)\b")
 _LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus) (?:\w+ ){0,3}?(\d+)"
                    r" ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)?\b|\b(?:takes?|nimmt|prend|enleve|"
-                   r"kostet|coute) (\d+)\b")
+                   r"kostet|coute) (\d+)\b|\b(\d+) (?:vp |victory points? )?(?:to|for the) (?:lose|loser|weakest|"
+                   r"worst)\b")
 _PAIR = re.compile(r"(?P<who>\bP#\d\b|\b[A-ZÄÖÜÉÈ][\w]*|\b(?:i|ich|je|j|moi|me|mir|mich|my|mine|meine?|ma|mon)\b)"
                    r"(?P<gap>:?[^\d.;?!:A-ZÄÖÜÉÈ]{0,40}?)\b(?P<d>\d+)\b(?! ?(?:/|vp|sp|pv|victory|siegp))")
 _WHO = r"(\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:I|ich|Ich|je|Je|moi|Moi)\b)"
@@ -978,6 +981,9 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     if _PART_OF_TABLE.search(q):
         return None  # "Tom and I both have 0 and are the weakest": the others' defence is not given
     text = _case_folded(question)
+    # "my warriors add up to 5 (a 2 and a 3)": the total said, then how it is made up - counted once
+    text = re.sub(r"(\b(?:add(?:s|ing)? up to|total(?: of)?|in total|insgesamt|zusammen|au total|en tout|soit)\s*:?\s*"
+                  r"\d+)\s*\([^)]*\)", r"\1", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(?:player|spieler|joueur|joueuse|seat) ?#?(\d)\b", r"P#\1", text, flags=re.IGNORECASE)
     text = _digits_keep_case(text)
     text = _NOUNS.sub(lambda m: m.group(0).lower(), text)
@@ -991,9 +997,9 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     else:
         mw, ml = _WIN.search(text.lower()), _LOSE.search(text.lower())
         if mw:
-            win = _int(mw, 1) if mw.group(1) else _int(mw, 2)
+            win = next((int(g) for g in mw.groups() if g is not None), None)
         if ml:
-            lose = _int(ml, 1) if ml.group(1) else _int(ml, 2)
+            lose = next((int(g) for g in ml.groups() if g is not None), None)
         if (win is None) != (lose is None) and _PICTS_EVEN:
             win = lose = win if win is not None else lose  # every attack card takes what it gives
         for mm in sorted((x for x in (mw, ml) if x), key=lambda x: -x.start()):

@@ -320,8 +320,9 @@ def _together_answer(play: _Cards, lang: str, game: str) -> Any:
     if len({s for s, _ in full}) > 1 and len({r for _, r in full}) > 1:
         why = explain(Illegal("mixed_cards", {"cards": list(shown)}), lang)
         return _answer(t("odin.hypo.no", lang, reason=why), game, lang, HYPO_SECTIONS["mixed_cards"])
-    return _answer(t("odin.hypo.together_yes", lang, cards=" ".join(shown), value=value_of(mask)), game, lang,
-                   HYPO_SECTIONS["mixed_cards"] + HYPO_SECTIONS["value"])
+    shared = "colour" if len({s for s, _ in full}) == 1 else "number"  # what the cards have in common, said
+    return _answer(t(f"odin.hypo.together_yes_{shared}", lang, cards=" ".join(shown), value=value_of(mask)), game,
+                   lang, HYPO_SECTIONS["mixed_cards"] + HYPO_SECTIONS["value"])
 
 
 _COUNT_WORDS = {w: n for n, ws in enumerate((
