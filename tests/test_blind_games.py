@@ -121,6 +121,10 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   N 139/150 = 92.7 %, 1 wrong move ("put me on the warrior 4 one" placed on another warrior). Then those, "that's
   it, the rest can go back", "je ne prends rien", "eat the loss", "... and hope Dana passes too", "je paie avec ma
   carte" without one (corpus lines jx62-jx68) -> M 145/150, N 141/150, 0 wrong.
+  jorvik_blind_o and jorvik_blind_p (fresh, written blind together and measured once after M and N's fixes):
+  O 143/150 = 95.3 %, 0 wrong moves; P 137/150 = 91.3 %, 0 wrong moves (together 280/300 = 93.3 %, the first
+  fresh sets with no wrong move since F). Then "hinter die beiden" is a demand row, "fertig, das Eisen kann weg",
+  "c'est tout pour moi", "jetzt kostet das Schiff schon zwei" is a remark (corpus lines jx69-jx72) -> P 141/150.
 """
 
 from __future__ import annotations
@@ -145,7 +149,8 @@ FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "n
          ("jorvik", "jorvik_blind_h"): (145, 0), ("jorvik", "jorvik_blind_i"): (145, 0),
          ("jorvik", "jorvik_blind_j"): (147, 0), ("jorvik", "jorvik_blind_k"): (143, 0),
          ("jorvik", "jorvik_blind_l"): (145, 0), ("jorvik", "jorvik_blind_m"): (145, 0),
-         ("jorvik", "jorvik_blind_n"): (141, 0)}
+         ("jorvik", "jorvik_blind_n"): (141, 0), ("jorvik", "jorvik_blind_o"): (143, 0),
+         ("jorvik", "jorvik_blind_p"): (141, 0)}
 
 
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))

@@ -1544,11 +1544,11 @@ class JReading:
 
 # ---- the parser ------------------------------------------------------------------------------------------
 
-_ALL_DONE = re.compile(r"^(?:ok |okay |bon |gut )?(?:c est tout|that s all|thats all|that is all|that s it|thats it|"
-                       r"das war s|das wars|"
+_ALL_DONE = re.compile(r"^(?:ok |okay |bon |gut )?(?:c est tout(?: pour moi)?|that s all(?: for me)?|thats all|"
+                       r"that is all|that s it|thats it|fertig|das war s|das wars|"
                        r"das war alles|das wars dann|rien d autre|nothing else|sonst nichts)(?: , (?:the |le |la |l |"
                        r"les |das |der |die |den )?\w+ (?:can |will |may |kann |peut )?(?:goes back|go back|retourne|"
-                       r"retournent|geht zuruck|gehen zuruck|kommt zuruck|zuruck)\b.*)?$")
+                       r"retournent|geht zuruck|gehen zuruck|kommt zuruck|zuruck|weg|partir)\b.*)?$")
 def _done_with_remark(hits: list[Hit]) -> bool:
     """"That's all" followed by a remark that moves nothing ("that's all, just the jet", "that's it, the iron can go
     back to the supply"), or a refused good and then "done" ("das Eisen brauch ich nicht, fertig")."""
@@ -1743,7 +1743,14 @@ class JorvikParser(GameParser):
         if any(h.first("or") is not None and not (k and hits[k - 1].text in ("l", "d", "de", "en"))
                for k, h in enumerate(hits)) and len(verbs_said) >= 2:
             return [], ctx, "alternatives"  # "einlagern oder opfern?"
+        if ctx.decision == "jorvik_demand" and any(h.first("costs") is not None for h in hits) and not any(
+                h.first("v") is not None for h in hits) and any(h.text in ("schon", "already", "deja", "jetzt",
+                                                                         "now", "maintenant") for h in hits):
+            return [], ctx, "statement"  # "Na toll, jetzt kostet das Schiff schon zwei": a price remarked on
         every = [_intent(c) for c in _clauses(hits)]
+        if ctx.decision == "jorvik_demand" and any(h.text in _BEHIND_WORDS for h in hits):
+            for x in every:
+                x.row = True  # "hinter die beiden aufs Schiff": behind Vikings in a demand row, no reservation
         intents = [x for x in every if not x.empty]
         if any(x.row for x in every if x.empty):
             for x in intents:
