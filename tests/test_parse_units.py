@@ -694,7 +694,10 @@ def test_swiss_german_numbers_and_colours() -> None:
 
 
 @pytest.mark.parametrize("text", ["Boah, zwei Sechsen, gemein", "come on, play your sixes already",
-                                  "nice one, the red six!", "allez, dépêche-toi de jouer", "los, leg schon deine Zwei"])
+                                  "nice one, the red six!", "allez, dépêche-toi de jouer", "los, leg schon deine Zwei",
+                                  # said to someone by name, warning, or about a third player
+                                  "Mia, spiel doch die Sechsen", "careful, the red six is still out",
+                                  "she'll play the red six for sure", "ah non, pas la rouge !"])
 def test_a_remark_out_of_turn_is_no_move(text: str) -> None:
     res = parse_move(GAME, S_SIXTY, 1, text)  # seat 1 speaks while seat 0 is to move
     assert res.kind == "no_match", res

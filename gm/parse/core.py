@@ -602,9 +602,10 @@ def _after_question(text: str) -> str | None:
 # Said by a player whose turn it is not: words addressed to (or about) someone else, and cheering, make a remark,
 # not a move tried out of turn. (Kept as one string: a bare view key in generic code trips the kit check.)
 _TO_OTHERS = frozenset(("you your yours him her ihm ihn ihr dich dir dein deine deinen du tu toi te ton ta tes "
-                        "vous votre lui").split())
+                        "vous votre lui he she they er il elle ils elles we wir nous uns us").split())
 _CHEERS = frozenset(("come allez los komm nice bravo gg wow boah super genial bien joue dommage pech joli jolie "
-                     "beau belle cool top klasse stark").split())
+                     "beau belle cool top klasse stark careful vorsicht achtung attention trap falle piege hurry "
+                     "dalli vite depeche oh ah ach mist zut").split())
 
 
 def _remark_to_others(hits: Sequence[Hit], verbs: Sequence[str]) -> bool:
@@ -614,6 +615,8 @@ def _remark_to_others(hits: Sequence[Hit], verbs: Sequence[str]) -> bool:
     words = {h.text for h in hits}
     if words & (_TO_OTHERS | _CHEERS):
         return True
+    if len(hits) > 2 and not hits[0].entries and hits[0].text.isalpha() and hits[1].text == ",":
+        return True  # "Lisa, nimm doch das Schiff": said to someone by name
     return not any(h.first(*verbs) for h in hits) and _chatter(hits) >= 1
 
 
