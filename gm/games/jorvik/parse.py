@@ -317,6 +317,7 @@ class Ref:
     sup: str | None = None  # "the small ship" (min) / "the big ship" (max): by its goods
     last: bool = False  # "the last card", "die letzte Karte": the highest demand space with a card
     what: str | None = None  # a skald's subject: "the raid skald", "le scalde des marchands"
+    holding: str | None = None  # a craft by a good already on it: "the craft that already has the jet"
 
 
 @dataclass(slots=True)
@@ -513,6 +514,7 @@ def _intent(clause: list[Hit]) -> Intent:
     after_for = False
     i = 0
     n = len(clause)
+    held_at = _holding(clause)  # "Gagat auf das Handwerk mit dem Leder": the leather describes the craft
     while i < n:
         h = clause[i]
         text = h.text
@@ -719,6 +721,9 @@ def _intent(clause: list[Hit]) -> Intent:
         if kind == "v" and value == "reserve" and prev is not None and prev.text in ("la", "l") \
                 and text == "reserve":
             kind = "supply"  # FR "à la réserve": the goods supply
+        if kind == "good" and i in held_at:
+            i += 1
+            continue  # the good already on the craft: it names the card (below), it is not moved
         if kind == "good":
             count = pending_count or 1
             pending_count = None
@@ -858,6 +863,16 @@ def _intent(clause: list[Hit]) -> Intent:
         elif kind in ("all", "whole"):
             it.all = True
         i += 1
+    for good, lying in held_at.values():
+        crafts = [r for r in it.refs if r.ctype in ("craft", "any") and r.good is None and r.holding is None]
+        ref = crafts[0] if crafts else Ref(ctype="craft")
+        if not crafts:
+            it.refs.append(ref)  # "glass next to the jet"
+        ref.ctype = "craft"
+        if lying:
+            ref.holding = good  # the craft card that already has it
+        else:
+            ref.good = good  # "mit dem Leder": a craft that takes leather
     if pending_nth is not None and not it.refs:
         it.refs.append(Ref(space=pending_nth))
     if len(it.goods) >= 2 and any(c.first("or") is not None and not (c.text == "or" and k > 0 and clause[k - 1].text
@@ -908,6 +923,28 @@ def _warrior_value(clause: list[Hit], i: int) -> int | None:
         if v is not None and 1 <= v <= 5 and (after is None or after.first("viking", "coin", "good") is None):
             return v
     return None
+
+
+def _holding(clause: list[Hit]) -> dict[int, tuple[str, bool]]:
+    """The second good of a clause that describes the craft card rather than being moved, by its index: (good,
+    whether it already lies on the card). "that already has the jet", "wo schon Bernstein liegt", "next to the jet",
+    "zum Gagat": already on it; "with the leather", "mit dem Leder", "avec le cuir": a craft that takes it (or has
+    it). The first good named is the one moved; two goods joined by "and"/"or" are both moved."""
+    goods = [k for k, h in enumerate(clause) if h.first("good") is not None]
+    if len(goods) != 2:
+        return {}
+    k = goods[1]
+    between = [clause[x].text for x in range(goods[0] + 1, k)]
+    if clause[k - 1].text in ("and", "und", "et", ",", "or", "oder") or "ou" in between and not any(
+            t in ("deja", "schon", "already", "il", "liegt") for t in between):
+        return {}  # "amber and jet", "l'ambre ou le fer": both moved, or one of them
+    lead = set(between[-5:])
+    good = clause[k].first("good").value  # type: ignore[union-attr]
+    if lead & {"already", "schon", "deja", "has", "hat", "holds", "next", "neben", "zum", "zur", "cote", "wo"}:
+        return {k: (good, True)}
+    if lead & {"with", "mit", "avec"}:
+        return {k: (good, False)}
+    return {}
 
 
 def _card_phrase(clause: list[Hit], i: int) -> tuple[str, int] | None:
@@ -1105,6 +1142,7 @@ class Ctx:
     row_len: dict[int, int] = field(default_factory=dict)  # Vikings in each demand row
     prices: dict[int, int] = field(default_factory=dict)  # what joining each open demand row costs
     can_pay: bool = True  # purchase: the coins cover the price (else only the card can pay)
+    on_craft: dict[str, frozenset[str]] = field(default_factory=dict)  # goods already on each craft card
 
 
 def context(state: Any, player: int) -> Ctx:
@@ -1123,7 +1161,9 @@ def context(state: Any, player: int) -> Ctx:
     row_len = {sp + 1: len(r) for sp, r in enumerate(state.rows)}
     prices = {int(sp): int(p) for sp, p in (d.facts.get("prices") or {}).items()} if d.kind == "jorvik_demand" else {}
     can_pay = bool(d.facts.get("can_pay", True))
-    return Ctx(d.kind, seat, rows, spaces, cargo, own, others, offer, held, vikings, row_len, prices, can_pay)
+    on_craft = {t.ids[c]: frozenset(GOODS[g] for g in range(8) if goods[g]) for c, goods in state.crafts}
+    return Ctx(d.kind, seat, rows, spaces, cargo, own, others, offer, held, vikings, row_len, prices, can_pay,
+               on_craft)
 
 
 def _effects(row: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -1168,6 +1208,8 @@ def ref_fits(ref: Ref, ctx: Ctx, cid: str, space: int | None = None) -> bool:
             return False
         if ref.what is not None and not any(e.get("what") == ref.what for e in row.get("effects", [])):
             return False  # "the raid skald": the skald that scores raids
+        if ref.holding is not None:
+            return ref.holding in ctx.on_craft.get(cid, frozenset())  # "the craft that already has the jet"
         goods = _card_goods(ctx, cid)
         if ref.size is not None and _card_size(ctx, cid) != ref.size:
             return False
