@@ -221,7 +221,7 @@ _WORDS: tuple[tuple[str, str, str], ...] = (  # kind, language, words
     ("expensive", "en", "expensive pricey costly"), ("expensive", "de", "teuer"), ("expensive", "fr", "cher chère"),
     ("spaceword", "en", "space spaces spot spots field fields row rows line lines queue queues column card"),
     ("spaceword", "de", "feld felder kartenfeld platz reihe reihen nachfragereihe nachfragezeile zeile spalte karte"),
-    ("spaceword", "fr", "case cases emplacement file files colonne carte"),
+    ("spaceword", "fr", "case cases emplacement file files colonne carte rangee rangees ligne"),
     ("yes", "en", "yes yeah yep yup sure ok okay deal"), ("yes", "de", "ja jep jawohl jawoll jo klar gerne gern"),
     ("yes", "fr", "oui ouais accord volontiers"),
     ("for", "en", "for against"), ("for", "de", "für fuer gegen"), ("for", "fr", "pour contre"),
@@ -1880,8 +1880,8 @@ class JorvikParser(GameParser):
         it = first
         declining = ctx.decision in ("jorvik_purchase", "jorvik_reserved_purchase", "jorvik_traitor_swap",
                                      "jorvik_picts_double", "jorvik_picts_protect")
-        if it.others:
-            return Interpretation([], "statement")  # "Tom put his viking on the oracle"
+        if it.others and not (ctx.decision == "jorvik_traitor_swap" and it.slots):
+            return Interpretation([], "statement")  # "Tom put his viking on the oracle" (a swap with his is a swap)
         if it.neg and ctx.decision in ("jorvik_pick", "jorvik_assign") and not (it.goods or it.refs) and any(
                 h.text in ("rien", "nothing", "nichts", "nix") for h in hits):
             it.verbs, it.neg = ["done"], False  # "finalement je ne reprends rien": nothing more, done
@@ -2190,6 +2190,10 @@ _SWAP_SPLIT = frozenset({"with", "mit", "avec", "and", "und", "et", ",", ";", ":
 
 _OWN_WORDS = frozenset({"my", "mine", "me", "myself", "mon", "ma", "mes", "moi", "mein", "meine", "meinen", "meinem",
                         "meiner", "mich"})
+# someone else's Viking in a swap: "mit seinem", "avec un des siens", "one of the opponent's"
+_HIS_WORDS = frozenset({"his", "her", "their", "theirs", "sein", "seine", "seinem", "seinen", "seiner", "seins",
+                        "ihrem", "ihren", "son", "sa", "ses", "sien", "siens", "sienne", "leur", "leurs", "opponent",
+                        "opponents", "gegner", "gegners", "adversaire", "other", "anderen", "autre"})
 _FRONT_WORDS = frozenset({"front", "vorne", "vorn", "vordere", "vorderen", "vorderste", "vordersten", "tête", "tete",
                           "vor", "spitze"})
 _BEHIND_WORDS = frozenset({"behind", "hinter", "hinten", "dahinter", "derrière", "derriere"})
@@ -2227,6 +2231,7 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
         refs: list[Ref] = []
         texts = [h.text for h in seg]
         own = any(t in _OWN_WORDS for t in texts)
+        his = any(t in _HIS_WORDS for t in texts) and not own
         front = next((k for k, t in enumerate(texts) if t in _FRONT_WORDS), None)
         # "at the front of it", "an der Spitze", "en tête": the first place of that row, not the place just ahead
         at_front = front is not None and front > 0 and texts[front - 1] in ("the", "at") or any(
@@ -2264,7 +2269,7 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
         if front is not None and nth is None and not last and not (anaphor and not refs):
             nth = 1
         infos.append(dict(labels=labels, nth=nth, last=last, refs=refs, own=own, front=front, behind=behind,
-                          anaphor=anaphor, resv=resv, first_ref=first_ref, texts=texts, at_front=at_front))
+                          anaphor=anaphor, resv=resv, first_ref=first_ref, texts=texts, at_front=at_front, his=his))
 
     def place(refs: list[Ref], nth: int | None, last: bool) -> set[str]:
         labels: set[str] = set()
@@ -2283,10 +2288,13 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
             labels.update(slot for slot, cid in reserved.items() if any(ref_fits(r, ctx, cid) for r in refs))
         return labels
 
-    said = [x for x in infos if x["labels"] or x["refs"] or x["own"] or x["resv"] or x["anaphor"] and (
+    said = [x for x in infos if x["labels"] or x["refs"] or x["own"] or x["his"] or x["resv"] or x["anaphor"] and (
         x["front"] is not None or x["behind"]) or any(t in _TWO for t in x["texts"])]
     if len(said) == 1:  # one phrase names both: "swap me to the front of row 5", "les deux premiers de la file 2"
         x = said[0]
+        if x["his"] and not x["labels"]:  # "Ich tausch mit seinem Wikinger beim Handwerk": mine with his
+            theirs = (place(x["refs"], x["nth"], x["last"]) if x["refs"] else set(owner)) - mine
+            return [frozenset(mine), frozenset(theirs)] if mine and theirs else []
         two = any(t in _TWO for t in x["texts"]) and any(t in _FIRSTS for t in x["texts"])
         if two and x["refs"] and not x["own"]:
             rows = place(x["refs"], None, False)
@@ -2310,6 +2318,10 @@ def _swap_slots(hits: list[Hit], ctx: Ctx, state: Any) -> list[frozenset[str]]:
                 labels = {lab for lab in (labels or owner) if lab.startswith("R")}
         elif labels and x["own"]:
             labels &= mine
+        if x["his"] and not x["labels"]:
+            labels = (labels or set(owner)) - mine  # "mit seinem Wikinger beim Handwerk", "un des siens"
+            if x["resv"]:
+                labels = {lab for lab in labels if lab.startswith("R")}
         resolved.append(labels if labels or not (x["anaphor"] or not x["refs"] and (
             x["front"] is not None or x["behind"])) else None)  # "mit dem an der Spitze": placed by the other one
     for i, x in enumerate(infos):
