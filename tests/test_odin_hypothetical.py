@@ -323,3 +323,14 @@ def test_a_card_taken_from_the_centre_is_no_count_to_play() -> None:
     a = answer("Ich spiele meine letzten zwei Karten aus. Muss ich trotzdem eine Karte aus der Mitte nehmen?", "odin",
                "de")
     assert a.source == "digest", a.text
+
+
+@pytest.mark.parametrize("question", [
+    # the count said and the cards read disagree ("three purples, the 2, 3 and 4" had been read as four cards)
+    "There's a 85 in the middle (two cards). Can I drop three purples, the 1, 2 and 6, on it?",
+    # a hand not read in full, asked for its best play ("yellow" is no ODIN colour): no one play is judged
+    "Centre has a blue 6 and a blue 3. I'm holding yellow 9, yellow 2, green 9 and red 4. What's the strongest "
+    "thing I can put down?",
+])
+def test_a_position_read_only_in_part_is_left_to_the_digest(question: str) -> None:
+    assert KIT.hypothetical_answer(question, "en") is None

@@ -188,8 +188,13 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # "the rules don't say" on 6 of 9. Two computed answers were wrong ("my warriors add up to 5 (a 2 and a 3)" counted
 # 10; "die Gebäudekarte mit +1 Münze beim Einkommen" not read as the mint): fixed and tested; "4 to win and 2 to
 # lose"; cards played together say what they share -> 71.
+# rules_blind11 (fresh, written blind and measured once after set 10's fixes): 73/90 = 81.1 % on its first run,
+# "the rules don't say" on 8 of 9 - the best fresh figure so far, still short of 90 %. Its two computed answers that
+# were wrong ("three purples, the 2, 3 and 4" read as four cards; a hand asked for its best play judged as one
+# play) now leave the question to the digest -> 73.
 BLIND_FLOOR = {"rules_blind": 81, "rules_blind2": 79, "rules_blind3": 79, "rules_blind4": 69, "rules_blind5": 74,
-               "rules_blind6": 72, "rules_blind7": 74, "rules_blind8": 79, "rules_blind9": 76, "rules_blind10": 71}
+               "rules_blind6": 72, "rules_blind7": 74, "rules_blind8": 79, "rules_blind9": 76, "rules_blind10": 71,
+               "rules_blind11": 73}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))

@@ -1901,6 +1901,15 @@ class JorvikParser(GameParser):
             return Interpretation([], "negated")  # "I'm not withdrawing", "ich verzichte nicht": never a decline
         if ctx.decision == "jorvik_traitor_swap" and it.nope and not it.neg and (it.labels or it.slots or it.numbers):
             return Interpretation([], "plan_unclear")  # "swap mine on 2 with the one ahead... no, in front of it"
+        coins_refused = it.neg and ctx.decision in ("jorvik_purchase", "jorvik_reserved_purchase") and bool(
+            set(it.verbs) & {"pay", "buy"}) and any(
+            h.first("coin") is not None and any(x.first("neg") is not None or x.text in ("not", "nicht", "pas", "ohne",
+                                                                                         "without", "sans")
+                                                for x in hits[max(0, k - 3):k]) for k, h in enumerate(hits))
+        if coins_refused and not _declining_negated(hits, ("pay", "buy")):
+            # "Ich bezahle den Kauf mit meiner Gebäudekarte, nicht mit Münzen": how to pay, no decline
+            it.neg, it.coin, it.card_word = False, False, True
+            it.verbs = ["buy"]
         if (it.neg or it.nope) and not it.goods and (declining or it.brown and not it.refs and not it.numbers):
             # "nein", "no thanks", "I don't buy it", "kein Verräter", "keine braunen mehr": decline the choice
             if not set(it.verbs) & {"withdraw", "pass", "skip", "lose", "keep", "done"}:

@@ -276,11 +276,15 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     by_sentence = read_by_sentences(question, lang)
     if by_sentence is not None and OPTIONS_Q.search(q):
         options = _options_answer(*by_sentence, lang=lang, game=GAME.name)
-        if options is not None:
-            return options  # "My hand is black 8, pink 8 and blue 1. What can I actually play here?"
+        # "My hand is black 8, pink 8 and blue 1. What can I actually play here?"; a hand not read in full is not
+        # one play to judge ("yellow 8, yellow 1, green 8 and red 2: what's the strongest I can put down?")
+        return options
     read = by_sentence or read_question(question, lang) or _counts_by_sentence(question)
     if read is None:
         return None
+    stated = _STATED_COUNT.search(q)
+    if stated is not None and not read[0].count_only and len(read[0].slots) != _COUNT_WORDS.get(stated.group(1), 0):
+        return None  # "three purples, the 2, 3 and 4": the count said and the cards read disagree
     counts = _counts_by_sentence(question)
     if counts is not None and read is not counts and (read[0].count_only or read[1].count_only) and (
             len(read[0].slots), len(read[1].slots)) != (len(counts[0].slots), len(counts[1].slots)):
@@ -330,6 +334,11 @@ _COUNT_WORDS = {w: n for n, ws in enumerate((
     "six sechs", "seven sieben sept", "eight acht huit", "nine neun neuf"), start=0) for w in ws.split()}
 _COUNTED = re.compile(r"\b(\d|" + "|".join(sorted((w for w in _COUNT_WORDS if w), key=len, reverse=True))
                       + r")\s+(?:\w+\s+)?(?:cards?|karten?|cartes?)\b")
+
+
+_STATED_COUNT = re.compile(r"\b(two|three|four|five|six|zwei|drei|vier|funf|sechs|deux|trois|quatre|cinq)\s+"
+                           r"(?:purples|pinks|reds|blues|greens|blacks|oranges|roten|blauen|grunen|schwarzen|"
+                           r"rouges|bleues|bleus|vertes|verts|noires|noirs|roses)\b")  # "three purples"
 
 
 def _counts_by_sentence(question: str) -> tuple[_Cards, _Cards] | None:
@@ -394,6 +403,8 @@ REPORT = re.compile(r"\b(penalty|penalties|punish\w*|noticed|mistake|cheat\w*|st
 PEOPLE = re.compile(r"\b(players?|people|teams?|partners?|we are|spieler\w*|personen|leute|mannschaft\w*|teams?|"
                     r"wir sind|zu (zweit|dritt|viert)|joueurs?|personnes|equipes?|on est|nous sommes)\b")
 OPTIONS_Q = re.compile(r"\b(what can i (actually )?(play|do)|what are my options|anything i can (do|play)|"
+                       r"(the )?(strongest|highest|biggest|best) (thing |play |move |cards? )?(that )?i can (put down|"
+                       r"play|lay)|"
                        r"(the )?best (play |move |thing )?i can (put down|play|do)|was kann ich stattdessen|"
                        r"qu'est-ce que je peux poser de mieux|le mieux que je (peux|puisse) (poser|jouer)|"
                        r"which cards? can i play|was kann ich (denn |uberhaupt |eigentlich )?(spielen|legen|machen|"
