@@ -911,8 +911,9 @@ def _warrior_value(clause: list[Hit], i: int) -> int | None:
     if prev is not None and prev.text in _NER:
         return _NER[prev.text]
     if prev is not None and (v := value(prev)) is not None and 1 <= v <= 5 and (
-            i < 2 or clause[i - 2].first("to", "spaceword") is None):
-        return v  # "the 4 warrior" (not "auf 4 Krieger")
+            i < 2 or clause[i - 2].first("to", "spaceword") is None) and (
+            prev.text.isdigit() or v >= 2 and prev.first("art") is None):
+        return v  # "the 4 warrior" (not "auf 4 Krieger", and "un guerrier", "a warrior" is an article)
     nxt = clause[i + 1] if i + 1 < len(clause) else None
     if nxt is not None and (v := value(nxt)) is not None and 1 <= v <= 5 and i + 2 < len(clause) and clause[
             i + 2].text in ("one", "card", "karte", "carte"):
