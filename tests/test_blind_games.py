@@ -136,6 +136,10 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   94.0 %, 1 wrong move ("un guerrier" placed on the warrior of defence 1: L's reading of "the 4 warrior" had taken
   the article for a value); T 138/150 = 92.0 %, 0 wrong (together 279/300 = 93.0 %). An article before the card
   type is no value now (corpus lines jx83-jx85) -> S 142/150.
+  Then, on Q-T's misses (corpus lines jx86-jx92): spaces ten to twelve said in words, "mit dem braunen" is a brown
+  Viking (no card described), "emplacement de stockage", "ich verliere lieber" (rather, after the verb, corrects
+  nothing), "die Karte mit den 4 Münzen", "use the treasury for this one", the reserved card back in the box,
+  "kann ich mir nicht leisten" declines.
 """
 
 from __future__ import annotations
@@ -158,12 +162,12 @@ FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "n
          ("jorvik", "jorvik_blind_e"): (147, 0),
          ("jorvik", "jorvik_blind_f"): (150, 0), ("jorvik", "jorvik_blind_g"): (147, 0),
          ("jorvik", "jorvik_blind_h"): (145, 0), ("jorvik", "jorvik_blind_i"): (145, 0),
-         ("jorvik", "jorvik_blind_j"): (147, 0), ("jorvik", "jorvik_blind_k"): (145, 0),
-         ("jorvik", "jorvik_blind_l"): (145, 0), ("jorvik", "jorvik_blind_m"): (146, 0),
+         ("jorvik", "jorvik_blind_j"): (147, 0), ("jorvik", "jorvik_blind_k"): (146, 0),
+         ("jorvik", "jorvik_blind_l"): (145, 0), ("jorvik", "jorvik_blind_m"): (147, 0),
          ("jorvik", "jorvik_blind_n"): (144, 0), ("jorvik", "jorvik_blind_o"): (145, 0),
          ("jorvik", "jorvik_blind_p"): (146, 0),
-         ("jorvik", "jorvik_blind_q"): (146, 0), ("jorvik", "jorvik_blind_r"): (142, 0),
-         ("jorvik", "jorvik_blind_s"): (142, 0), ("jorvik", "jorvik_blind_t"): (138, 0)}
+         ("jorvik", "jorvik_blind_q"): (147, 0), ("jorvik", "jorvik_blind_r"): (145, 0),
+         ("jorvik", "jorvik_blind_s"): (142, 0), ("jorvik", "jorvik_blind_t"): (143, 0)}
 
 
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))

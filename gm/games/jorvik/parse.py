@@ -286,6 +286,8 @@ def build_lexicon() -> Lexicon:
         lex.add(" ".join(stem + w for w in ("reihe", "feld", "spalte", "zeile")), "ctype", (kind, None), "de",
                 "row", fuzzy=True)
     lex.add("gods götter göttern goetter goettern dieux", "ctype", ("oracle", None), "en de fr")  # "to the gods"
+    for value, words in ((10, "ten zehn dix"), (11, "eleven elf onze"), (12, "twelve zwölf zwoelf douze")):
+        lex.add(words, "num", value, "en de fr")  # "the card on space eleven", "la carte dix"
     lex.add(_THIRD_FORMS, "third", None, "en de fr")
     lex.add("nah naw nee", "nope", None, "en")
     lex.add("heb hebe aufheben aufbewahren", "keep", None, "de")  # "heb ich mir auf"
@@ -493,6 +495,8 @@ def _after_correction(hits: list[Hit]) -> list[Hit]:
     for i, h in enumerate(hits):
         if (h.first("correct") is not None or h.first("nope") is not None) and i > 0:
             rest = hits[i + 1:]
+            if h.first("correct") is not None and hits[i - 1].first("v") is not None:
+                continue  # "ich verliere lieber die Punkte": rather, after the verb, corrects nothing
             if h.first("correct") is None and rest and rest[0].first("v") is not None and h.text in ("no", "kein",
                                                                                                     "keine"):
                 continue  # "no swap", "keine Reservierung": the move negated, not a correction
@@ -1699,6 +1703,8 @@ class JorvikParser(GameParser):
         text = _LET_GO.sub(" decline ", text)  # "I have to let it go", "lass es", "je laisse tomber"
         text = _EXTRA_INCOME.sub(" mint ", text)  # "das Gebäude mit dem Extra-Einkommen"
         text = _TAKE_HIT.sub(" lose ", text)  # "I'll take the hit", "ich nehme den Verlust"
+        text = _STORAGE_SPACE.sub(" storage ", text)  # "dans mon emplacement de stockage": storage, no card space
+        text = _FOUR_COINS.sub(" hoard ", text)  # "die Karte mit den 4 Münzen": the card that gives 4 coins
         text = _TO_TRADE.sub(" market ", text)  # "in die Warenablage, zum Tauschen": the market exchange
         text = _COUNTED.sub(" ", text)  # "five players and twelve cards": counts, no spaces
         text = _PASS_AHEAD.sub(" front ", text)  # "pour passer devant", "to get ahead": where, not a pass
@@ -1886,7 +1892,12 @@ class JorvikParser(GameParser):
         if it.neg and ctx.decision in ("jorvik_pick", "jorvik_assign") and not (it.goods or it.refs) and any(
                 h.text in ("rien", "nothing", "nichts", "nix") for h in hits):
             it.verbs, it.neg = ["done"], False  # "finalement je ne reprends rien": nothing more, done
-        if it.box and set(it.verbs) <= {"place", "give"} and not it.goods:
+        purchase = ctx.decision in ("jorvik_purchase", "jorvik_reserved_purchase")
+        if purchase and "use" in it.verbs and any(r.cname == "pay_purchase" for r in it.refs):
+            it.verbs, it.card_word = ["buy"], True  # "I'll use the treasury for this one": it pays the purchase
+        if purchase and (it.neg or it.no_more) and any(h.text in ("afford", "leisten", "permettre") for h in hits):
+            it.verbs, it.neg, it.no_more = ["withdraw"], False, False  # "kann ich mir nicht mehr leisten, weg damit"
+        if it.box and set(it.verbs) <= {"place", "give", "reserve"} and not it.goods:
             it.verbs = ["withdraw"]  # "put it back in the box": the card goes, unbought
         if it.no_more and not (it.refs or it.numbers or it.goods):
             it.verbs, it.neg, it.nope = ["skip", "done"], False, False  # "keine braunen mehr", "je ne pose plus rien"
@@ -2006,8 +2017,11 @@ def _described_cards(text: str, lexicon: Lexicon) -> str:
             name = "workshop"  # move goods between crafts
         elif "buy" in has and len(goods) == 1 and "pay" not in has:
             name = f"{next(iter(goods))} trader"  # "the guy who buys iron"
-        elif "brown" in has:
-            name = "longhouse"
+        elif "brown" in has and words & {"vikings", "viking", "wikinger", "figures", "figuren"} and words & {
+                "gives", "give", "bringt", "gibt", "donne", "rapporte"}:
+            name = "longhouse"  # "the building that gives you the brown Vikings"
+        elif "coin" in has and words & {"4", "four", "vier", "quatre"} and not goods:
+            name = "hoard"  # "die Karte mit den 4 Münzen"
         elif "good" in has and words & {"two", "2", "zwei", "deux"} and words & {"one", "1", "eine", "einen",
                                                                                  "une", "un"}:
             name = "exchange house"  # "two goods for one"
@@ -2022,6 +2036,11 @@ def _described_cards(text: str, lexicon: Lexicon) -> str:
 _WOULD = re.compile(r"\bI['’]d\b(?=.*\b(?:but|though|except|if)\b)", re.IGNORECASE)
 _EXTRA_INCOME = re.compile(r"\b(?:with the|mit dem|mit|avec (?:le|un)) (?:extra[- ]?|zusätzliche[nm]? |)"
                            r"(?:income|einkommen|revenu(?: en plus| supplémentaire)?)\b", re.IGNORECASE)
+_FOUR_COINS = re.compile(r"\b(?:card|karte|carte|building|gebäude|gebaude|bâtiment|batiment)\s+(?:with|mit|avec|à|a)\s+"
+                         r"(?:the |den |les )?(?:4|four|vier|quatre)\s+(?:coins|münzen|muenzen|pièces|pieces)\b",
+                         re.IGNORECASE)
+_STORAGE_SPACE = re.compile(r"\b(?:emplacements? de stockage|storage (?:space|slot)s?|lagerplatz|lagerplatze|"
+                            r"lagerfeld)\b", re.IGNORECASE)
 _TO_TRADE = re.compile(r"\bzum (?:tauschen|eintauschen)\b|\bto (?:trade|exchange) (?:it|them)?\b|"
                        r"\bpour (?:l[' ])?[ée]changer\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|zwei|drei|vier|fünf|"
