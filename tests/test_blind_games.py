@@ -140,6 +140,9 @@ A line may carry "moves": notations applied to the scenario first (decisions ins
   Viking (no card described), "emplacement de stockage", "ich verliere lieber" (rather, after the verb, corrects
   nothing), "die Karte mit den 4 Münzen", "use the treasury for this one", the reserved card back in the box,
   "kann ich mir nicht leisten" declines.
+  jorvik_blind_u and jorvik_blind_v (fresh, written blind together and measured once after all of that): U 142/150
+  = 94.7 %, V 148/150 = 98.7 %, no wrong move on either: together 290/300 = 96.7 %. Then "in den Tausch"
+  (corpus line jx93) -> U 144/150.
 """
 
 from __future__ import annotations
@@ -167,7 +170,8 @@ FLOOR = {("name-of-odin", "name_of_odin_blind_a"): (180, 0), ("name-of-odin", "n
          ("jorvik", "jorvik_blind_n"): (144, 0), ("jorvik", "jorvik_blind_o"): (145, 0),
          ("jorvik", "jorvik_blind_p"): (146, 0),
          ("jorvik", "jorvik_blind_q"): (147, 0), ("jorvik", "jorvik_blind_r"): (145, 0),
-         ("jorvik", "jorvik_blind_s"): (142, 0), ("jorvik", "jorvik_blind_t"): (143, 0)}
+         ("jorvik", "jorvik_blind_s"): (142, 0), ("jorvik", "jorvik_blind_t"): (143, 0),
+         ("jorvik", "jorvik_blind_u"): (144, 0), ("jorvik", "jorvik_blind_v"): (148, 0)}
 
 
 @pytest.mark.parametrize("name,stem", sorted(FLOOR))

@@ -2041,7 +2041,7 @@ _FOUR_COINS = re.compile(r"\b(?:card|karte|carte|building|gebäude|gebaude|bâti
                          re.IGNORECASE)
 _STORAGE_SPACE = re.compile(r"\b(?:emplacements? de stockage|storage (?:space|slot)s?|lagerplatz|lagerplatze|"
                             r"lagerfeld)\b", re.IGNORECASE)
-_TO_TRADE = re.compile(r"\bzum (?:tauschen|eintauschen)\b|\bto (?:trade|exchange) (?:it|them)?\b|"
+_TO_TRADE = re.compile(r"\bzum (?:tauschen|eintauschen)\b|\bin den tausch\b|\bto (?:trade|exchange) (?:it|them)?\b|"
                        r"\bpour (?:l[' ])?[ée]changer\b", re.IGNORECASE)
 _COUNTED = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|zwei|drei|vier|fünf|"
                       r"sechs|sieben|acht|neun|zehn|elf|zwölf|deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze)"
