@@ -280,6 +280,11 @@ FINAL = [
     ("Ein Skalde pro Krieger, 4 Krieger und 2 Gelage: wie viele Punkte am Ende?", "de", "9 SP"),
     ("Ich habe 2 fertige Handwerke mit je 5 Punkten und 3 Gelage. Wie viel am Ende?", "de", "19 SP"),
     ("Un scalde par marchand et 3 marchands : combien de points au décompte final ?", "fr", "6 PV"),
+    # "cartes Festin", "Gelagekarten", and the skald said with a few words between it and what it counts
+    ("Décompte final : j'ai 2 cartes Festin et la Scalde qui donne 1 PV par pièce, il me reste 5 pièces. Total ?",
+     "fr", "10 PV"),
+    ("Schlusswertung: 4 Gelagekarten, 3 Münzen und die Skaldenkarte mit 1 SP pro Münze. Wie viele Punkte?", "de",
+     "17 SP"),
 ]
 
 

@@ -65,6 +65,9 @@ COMPUTED = [
     ("en", "if I discard 3 warrior cards how many vikings do I get", r"6 Vikings of that type for 3 symbols",
      "action.gather-vikings"),
     ("en", "how many vikings for one symbol?", r"1 Viking of that type for 1 symbol", "action.gather-vikings"),
+    # the cards discarded named by their Viking type ("three Warrior cards": cards, not Vikings gathered)
+    ("en", "I've got 8 Vikings and no Inn. I discard two Sailor cards to gather. What happens?",
+     r"11 Vikings: return 1 to the Mead Hall", "action.gather-vikings"),
     ("en", "I have 7 Vikings and gather 6: what happens?", r"13 Vikings: return 3 to the Mead Hall",
      "limits.viking-limit"),
     ("en", "so I've got 9 vikings already, and I gather 3 traders — what happens??",

@@ -1195,7 +1195,8 @@ _SCORE_Q = re.compile(r"\b(scor\w*|worth|points?|vp|sp|pv|punkte?n?|siegpunkte?|
 _WHAT = (r"coin|munz|piece|ship|schiff|navire|trader|handler|marchand|craft|handwerk|artisan|warrior|krieger|guerrier|"
          r"raid|raubzug")
 _FINAL_ITEMS: list[tuple[str, re.Pattern[str]]] = [
-    ("feast", re.compile(_ONE + r" (?:feasts?|gelage|feste?|festmahl\w*|festins?|banquets?|fetes?)\b")),
+    ("feast", re.compile(_ONE + r" (?:cartes? |feast cards? )?(?:feasts?|gelage\w*|feste?|festmahl\w*|festins?|"
+                         r"banquets?|fetes?)\b(?: cards?)?")),  # "4 cartes Festin", "3 Gelagekarten"
     ("warehouse", re.compile(r"\b(\d+) (?:goods? |waren? |marchandises? )?(?:\w+ ){0,2}?(?:in|on|im|auf|dans|sur|"
                              r"into|ins) (?:the |my |a |dem |meinem |einem |l'|mon |un )?(?:warehouse|lagerhaus|"
                              r"entrepot)\b|\b(?:warehouse|lagerhaus|entrepot) (?:with|mit|avec|holding|holds|has) "
@@ -1213,8 +1214,8 @@ _FINAL_ITEMS: list[tuple[str, re.Pattern[str]]] = [
                               r"valant|qui vaut) (\d+)\b")),
     ("trader", re.compile(_ONE + r" (?:traders?|handler|marchands?)\b(?! (?:skald|per|pro|par))")),
     ("raid", re.compile(r"\b(?:raids?|raubzug\w*) (?:worth|of|for|mit|zu|uber|von|de|a) (\d+)\b")),
-    ("skald", re.compile(r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une|the|der|den|dem|le|mon|my|meinen?) "
-                         r"(?:(" + _WHAT + r")\w*[- ]?skald\w*|(?:skald\w*|scaldes?) (?:\w+ ){0,3}?(?:per|pro|par|"
+    ("skald", re.compile(r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une|the|der|die|den|dem|le|la|mon|my|meinen?) "
+                         r"(?:(" + _WHAT + r")\w*[- ]?skald\w*|(?:skald\w*|scaldes?) (?:\w+ ){0,4}?(?:per|pro|par|"
                          r"for each|fur jede[nrs]?|for every) (" + _WHAT + r")\w*)\b")),
     ("coins", re.compile(r"\b(\d+) (?:coins?|munzen|pieces?)(?! (?:skald|per|pro|par))\b")),
     ("ships", re.compile(_ONE + r" (?:ships?|schiffe?n?|navires?)\b")),

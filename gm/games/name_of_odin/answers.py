@@ -599,8 +599,10 @@ def _gather_calc(q: str, lang: str) -> Any:
     from engine.name_of_odin.game import GATHER_YIELD
 
     words = _ww(q)
-    discard = re.search(r"\b(discard\w*|abwerf\w*|werfe\w*|wirf\w*|ablegen|defauss\w*)\b", q) is not None and \
-        any(_viking_type(w) is not None for w in _ww(q))
+    discard = re.search(r"\b(discard\w*|abwerf\w*|werfe\w*|wirf\w*|ablegen|defauss\w*|spend\w*|gebe\w*|ausgeb\w*|"
+                        r"depens\w*)\b", q) is not None and any(
+        _viking_type(w) is not None or w.startswith(("seemann", "krieger", "handler", "navigateur", "guerrier"))
+        for w in _ww(q))  # "ich gebe 3 Seemannsymbole aus", "I discard three Warrior cards"
     if not GATHER.search(q) and not discard and not re.search(r"\bhow many vikings|wie viele wikinger|"
                                                               r"combien de vikings", q):
         return None
@@ -613,11 +615,13 @@ def _gather_calc(q: str, lang: str) -> Any:
     left: int | None = None
     for i, w in enumerate(words):
         n = _count_before(words, i)
-        if (w.startswith(_SYMS) or w.endswith(("symbol", "symbole", "karte", "karten"))) and n is not None:
+        if (w.startswith(_SYMS) or w.endswith(("symbol", "symbole", "karte", "karten")) or w in (
+                "card", "cards", "carte", "cartes")) and n is not None:
             if symbols is not None:
                 return None
             symbols = n
-        elif w.startswith(_VIKS) and n is not None:
+        elif w.startswith(_VIKS) and n is not None and not (i + 1 < len(words) and words[i + 1] in (
+                "card", "cards", "karte", "karten", "carte", "cartes")):  # "three Warrior cards": cards, no Vikings
             before = " ".join(words[max(0, i - 6):i])
             after = " ".join(words[i + 1:i + 6])
             if _HALL.search(after) and (_LEFT.search(before + " " + after)) or _HALL.search(before) and \
