@@ -71,6 +71,9 @@ PRICE = [
     ("The demand row under card 4 has four Vikings: mine first, then Tim's, Ute's and Vera's. I pass, Tim passes, "
      "Ute buys. What does Ute pay?", "en", "2 coins"),
     ("In der Reihe stehen vier Wikinger. Lea verzichtet, dann kauft Max. Was zahlt Max?", "de", "3 Münzen"),
+    # "ne veut pas acheter" is a withdrawal, though it names buying; the asker is next
+    ("Sous la carte 1 il y a quatre Vikings : Anna en premier, moi, puis Tom et Léa. Anna ne veut pas acheter. Je "
+     "paie combien ?", "fr", "3 pièces"),
 ]
 
 

@@ -331,6 +331,9 @@ def test_a_card_taken_from_the_centre_is_no_count_to_play() -> None:
     # a hand not read in full, asked for its best play ("yellow" is no ODIN colour): no one play is judged
     "Centre has a blue 6 and a blue 3. I'm holding yellow 9, yellow 2, green 9 and red 4. What's the strongest "
     "thing I can put down?",
+    "Mitte ist 75 (rote 7, rote 5). Ich hab gelbe 7, gelbe 5, grüne 7. Was geht da?",
+    # a card whose colour the question never gave ("un 8 tout seul") is not coloured to list the plays
+    "Au centre il y a 53 (deux cartes). Moi j'ai un 8 tout seul, un 4 bleu et un 4 vert. Je peux faire quoi ?",
 ])
 def test_a_position_read_only_in_part_is_left_to_the_digest(question: str) -> None:
     assert KIT.hypothetical_answer(question, "en") is None

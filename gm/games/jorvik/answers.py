@@ -473,7 +473,8 @@ _WITHDRAW = (r"(?:withdraws?|withdrew|withdrawn|withdrawing|pass|passes|passed|d
              r" out|pulls? out|pulled out|backs? out|backed out|refuses?|refused|take (?:their|his|her) vikings? "
              r"back|took (?:their|his|her) vikings? back|zuruck\w*|verzicht\w*|passen|passt|gepasst|steig\w* aus|"
              r"ausgestiegen|lehn\w* ab|abgelehnt|kauf\w* nicht|nicht kauf\w*|retir\w*|renonc\w*|passent|passe|"
-             r"passe|ont passe|refus\w*|declin\w*|desist\w*|n'achet\w* pas|abandon\w*)")
+             r"passe|ont passe|refus\w*|declin\w*|desist\w*|n'achet\w* pas|abandon\w*|ne veu\w* pas|veu\w* pas|"
+             r"will nicht|wollen nicht|mag nicht|doesn't want|don't want|does not want|do not want)")
 _UNITS = r"(?:coins?|munzen?|pieces?|goods?|waren?|marchandises?|vp|sp|pv|points?|punkte?)\b"
 _W_FIRST = re.compile(r"\bo1 (\d+)\b|\b(\d+) o1\b|\b(\d+) (?:vor mir|devant moi|ahead of me|in front of me|before me)"
                       r"|\b(\d+) (?!" + _UNITS + r")(?:\w+ ){0,3}?" + _WITHDRAW
@@ -556,11 +557,12 @@ def _withdrawals_told(text: str) -> int | None:
     """The withdrawals told one by one before a purchase ("I pass, Anna passes, Ben buys"): how many, or None."""
     count = 0
     for clause in re.split(r"[,;.]|\b(?:then|dann|puis|and|und|et)\b", text):
-        if _BUYS.search(clause):
-            return count or None
         if re.search(_WITHDRAW, clause):
-            count += 1
-    return None
+            count += 1  # "Julie ne veut pas acheter": a withdrawal, though it names buying
+        elif _BUYS.search(clause):
+            return count or None
+    return count if count and re.search(r"\b(i|ich|je|me|moi)\b.{0,30}\b(pay|zahle|paie|paye|kost\w*|coute)\b|"
+                                        r"\b(je paie|ich zahle|i pay)\b", text) else None
 
 
 def _row_price(n: int, withdrawn: int) -> int:

@@ -275,7 +275,7 @@ def hypothetical_answer(question: str, lang: str) -> Any:
         return None  # "Zwischenwertung, ich hab noch 4 Karten ...": a scoring, not cards to play on a centre
     by_sentence = read_by_sentences(question, lang)
     if by_sentence is not None and OPTIONS_Q.search(q):
-        options = _options_answer(*by_sentence, lang=lang, game=GAME.name)
+        options = _options_answer(*by_sentence, lang=lang, game=GAME.name, question=question)
         # "My hand is black 8, pink 8 and blue 1. What can I actually play here?"; a hand not read in full is not
         # one play to judge ("yellow 8, yellow 1, green 8 and red 2: what's the strongest I can put down?")
         return options
@@ -404,7 +404,8 @@ PEOPLE = re.compile(r"\b(players?|people|teams?|partners?|we are|spieler\w*|pers
                     r"wir sind|zu (zweit|dritt|viert)|joueurs?|personnes|equipes?|on est|nous sommes)\b")
 OPTIONS_Q = re.compile(r"\b(what can i (actually )?(play|do)|what are my options|anything i can (do|play)|"
                        r"(the )?(strongest|highest|biggest|best) (thing |play |move |cards? )?(that )?i can (put down|"
-                       r"play|lay)|"
+                       r"play|lay)|was geht (da|hier|jetzt|damit)|je peux faire quoi|je peux jouer quoi|"
+                       r"what can i do|what do i do|was mache ich|was soll ich|que faire|"
                        r"(the )?best (play |move |thing )?i can (put down|play|do)|was kann ich stattdessen|"
                        r"qu'est-ce que je peux poser de mieux|le mieux que je (peux|puisse) (poser|jouer)|"
                        r"which cards? can i play|was kann ich (denn |uberhaupt |eigentlich )?(spielen|legen|machen|"
@@ -431,7 +432,11 @@ def _about_cards(question: str, lang: str) -> bool:
     return False
 
 
-def _options_answer(play: _Cards, centre: _Cards, lang: str, game: str) -> Any:
+_COLOUR_WORDS = (r"\b(?:red|blue|green|black|pink|purple|orange|rot\w*|blau\w*|grun\w*|gruen\w*|schwarz\w*|rosa|"
+                 r"pink\w*|rouges?|bleue?s?|verte?s?|noire?s?|roses?|[brpgko][1-9])\b")
+
+
+def _options_answer(play: _Cards, centre: _Cards, lang: str, game: str, question: str = "") -> Any:
     """Every play a described hand has on a described centre, with its value, or that only passing is left."""
     from engine.core import ScenarioError
     from engine.odin.actions import Play
@@ -439,6 +444,9 @@ def _options_answer(play: _Cards, centre: _Cards, lang: str, game: str) -> Any:
 
     if play.count_only or centre.count_only or any(s is None for s, _ in play.slots):
         return None  # every card of the hand must be known to list what it can do
+    if question and len(re.findall(_COLOUR_WORDS, fold(question))) < sum(
+            1 for s, _ in play.slots + centre.slots if s is not None):
+        return None  # "un 9 tout seul, un 5 bleu et un 5 vert": a colour the question never gave
     hand = [s * 9 + r - 1 for s, r in play.slots if s is not None and r is not None]
     # the centre's colours, where the question leaves them open, are ones the hand does not hold
     middle = _colours(centre.slots, set(hand), {s for s, _ in play.slots if s is not None}) or []
