@@ -589,8 +589,8 @@ _DECIDED = re.compile(r"\b(then|ok|okay|so|alright|fine|dann|also|gut|alors|bon|
 
 
 def _after_question(text: str) -> str | None:
-    """The move said after a question the player answers at once ("can I play my pink nine? ok I play it",
-    "Schmiede gibt mir noch einen Tausch, oder? Dann WN gegen WC"): the words after the last question mark,
+    """The move said after a question the player answers at once ("can I play that one? ok I play it", "geht das
+    noch, oder? Dann nehme ich die"): the words after the last question mark,
     when they are no question themselves and say the player decided (then/ok/dann/alors ...). Else None."""
     head, mark, tail = text.rpartition("?")
     tail = tail.strip(" .!,;:-")
@@ -616,7 +616,7 @@ def _remark_to_others(hits: Sequence[Hit], verbs: Sequence[str]) -> bool:
     if words & (_TO_OTHERS | _CHEERS):
         return True
     if len(hits) > 2 and not hits[0].entries and hits[0].text.isalpha() and hits[1].text == ",":
-        return True  # "Lisa, nimm doch das Schiff": said to someone by name
+        return True  # "Lisa, nimm doch die": said to someone by name
     return not any(h.first(*verbs) for h in hits) and _chatter(hits) >= 1
 
 

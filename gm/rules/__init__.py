@@ -161,7 +161,7 @@ def from_hits(hits: list[Hit], game: str, lang: str, question: str = "") -> Answ
     said = yes_no(question, out.text.split("\n", 1)[0], lang) if question else None
     if said is None and question:
         # a sentence of the section that denies what the question asks leave for, and speaks of its words ("Can I
-        # use my Forge's symbol in step E?" - "Building symbols ... cannot be used in this step"): said first
+        # use that card now?" - "... cards cannot be used in this step"): said first
         from gm.rules.llm import sentences
 
         ix = index(game, lang)

@@ -4,11 +4,10 @@ A question that asks leave ("can I ...", "darf ich ...", "est-ce que je peux ...
 "muss ich ...", "dois-je ...") is answered by the sentence the digest leads with. When that sentence denies the
 same thing in the same clause ("may not", "dürfen ... nicht", "ne peut pas", "never"), the answer opens with
 "No." in the asker's language. A question whether something still holds ("does it still count?", "zählt das
-trotzdem?", "ça compte quand même ?") that the sentence answers with "even ..." ("auch beschädigt", "même
-endommagés") opens with "Yes.". Otherwise "Yes." is never inferred: measured on the blind rules sets 1-8, a
-sentence that allows something was as often about another thing (a longship, not a second Hero) or restrictive ("only 1
-Hero") as it was the answer, and a wrong "yes" is worse than none. A sentence that both allows and forbids adds
-nothing either.
+trotzdem?", "ça compte quand même ?") that the sentence answers with "even ..." ("auch wenn ...", "même
+si ...") opens with "Yes.". Otherwise "Yes." is never inferred: measured on the blind rules sets 1-8, a sentence
+that allows something was as often about another thing or restrictive ("only one") as it was the answer, and a
+wrong "yes" is worse than none. A sentence that both allows and forbids adds nothing either.
 """
 
 from __future__ import annotations

@@ -224,7 +224,7 @@ SCORING_WORDS = re.compile(r"\b(points?|punkte?n?|score[sd]?|scoring|wertung|dec
 HAND_POINTS = re.compile(
     r"\b(?P<n>\d|two|three|four|five|six|seven|eight|nine|zwei|drei|vier|funf|sechs|sieben|acht|neun|"
     r"deux|trois|quatre|cinq|six|sept|huit|neuf) (?:\w+ )?(?:cards?|karten?|cartes?)\b")  # "a card": the rule
-NUMBER_WORDS = {w: i for i, ws in enumerate(("", "one ein eine un une", "two zwei deux", "three drei trois",
+NUMBER_WORDS = {w: i for i, ws in enumerate(("", "one ein eine einen un une", "two zwei deux", "three drei trois",
                                              "four vier quatre", "five funf cinq", "six sechs", "seven sieben sept",
                                              "eight acht huit", "nine neun neuf")) for w in ws.split()}
 POINTS_Q = re.compile(r"\b(what does (that|it) cost|was kostet (ihn|sie|mich|das)|combien (ca|cela) (lui |me )?coute|"
@@ -283,7 +283,7 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     if read is None:
         return None
     stated = _STATED_COUNT.search(q)
-    if stated is not None and not read[0].count_only and len(read[0].slots) != _COUNT_WORDS.get(stated.group(1), 0):
+    if stated is not None and not read[0].count_only and len(read[0].slots) != NUMBER_WORDS.get(stated.group(1), 0):
         return None  # "three purples, the 2, 3 and 4": the count said and the cards read disagree
     counts = _counts_by_sentence(question)
     if counts is not None and read is not counts and (read[0].count_only or read[1].count_only) and (
@@ -329,10 +329,7 @@ def _together_answer(play: _Cards, lang: str, game: str) -> Any:
                    lang, HYPO_SECTIONS["mixed_cards"] + HYPO_SECTIONS["value"])
 
 
-_COUNT_WORDS = {w: n for n, ws in enumerate((
-    "", "one ein eine einen un une", "two zwei deux", "three drei trois", "four vier quatre", "five funf cinq",
-    "six sechs", "seven sieben sept", "eight acht huit", "nine neun neuf"), start=0) for w in ws.split()}
-_COUNTED = re.compile(r"\b(\d|" + "|".join(sorted((w for w in _COUNT_WORDS if w), key=len, reverse=True))
+_COUNTED = re.compile(r"\b(\d|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
                       + r")\s+(?:\w+\s+)?(?:cards?|karten?|cartes?)\b")
 
 
@@ -350,7 +347,7 @@ def _counts_by_sentence(question: str) -> tuple[_Cards, _Cards] | None:
     if re.search(r"\b(take|taking|takes|nehmen|nehme|nimm|nimmt|prendre|prends|prend|ramass\w*)\b", fold(question)):
         return None  # "muss ich noch eine Karte aus der Mitte nehmen?": taking, for the digest
     for sentence in re.split(r"[.!?;]\s*", fold(question)):
-        counts = [int(m.group(1)) if m.group(1).isdigit() else _COUNT_WORDS[m.group(1)]
+        counts = [int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS[m.group(1)]
                   for m in _COUNTED.finditer(sentence)]
         if not counts:
             continue
