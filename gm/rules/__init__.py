@@ -115,19 +115,17 @@ def _both_halves(question: str, game: str, lang: str, whole: Answer) -> Answer:
     if not all(h and h[0].score >= MIN_SCORE and not h[0].section.gap for h in halves):
         return whole
     first, second = halves[0][0].section, halves[1][0].section
-    ids = [whole.sections[0]["id"]]
     if first.id == second.id:
         return whole
     leads = [" ".join(ix.lead(p, sec)[0]) for p, sec in zip(parts, (first, second), strict=True)]
-    if ids[0] not in (first.id, second.id):
-        # the whole line found neither half's section ("when is it over and who wins?" -> the game's goal):
-        # each half's own fact, then the line's section
-        text = " ".join(leads) + "\n" + whole.text
-        return Answer(text, cite(game, lang, [first.id, second.id]) + whole.sections, whole.confidence, lang,
-                      "digest")
-    other = second if ids[0] == first.id else first
-    text = " ".join(leads) + "\n" + whole.text
-    return Answer(text, whole.sections + cite(game, lang, [other.id]), whole.confidence, lang, "digest")
+    text = " ".join(leads) + "\n" + whole.text  # each half's own fact, then the whole line's section
+    found = whole.sections[0]["id"]
+    if found not in (first.id, second.id):
+        # the whole line found neither half's section ("when is it over and who wins?" -> the game's goal)
+        sections = cite(game, lang, [first.id, second.id]) + whole.sections
+    else:
+        sections = whole.sections + cite(game, lang, [second.id if found == first.id else first.id])
+    return Answer(text, sections, whole.confidence, lang, "digest")
 
 
 _WRAPPER = re.compile(r"^\W*(please[, ]+)?(could|can|would|will) you (please )?(tell|explain to|show) (me|us)\b|"
@@ -167,8 +165,7 @@ def from_hits(hits: list[Hit], game: str, lang: str, question: str = "") -> Answ
         ix = index(game, lang)
         asked = set(ix.tokens(question))
         for k, sent in enumerate(sentences(best.section.text)):
-            if yes_no(question, sent, lang) is not None and len(asked & set(ix.tokens(sent))) >= 2:
-                said = yes_no(question, sent, lang)
+            if len(asked & set(ix.tokens(sent))) >= 2 and (said := yes_no(question, sent, lang)) is not None:
                 out.text = compose(best, game, lang, [k], question).text
                 break
     if said is not None:

@@ -104,9 +104,8 @@ class Index:
             self.bm25_questions = bm25s.BM25()
             self.bm25_questions.index([a or ["-"] for a in asked], show_progress=False)
         # Each search term and each stored question as a set of stems, for the whole-phrase match below.
-        self.term_sets = [[set(self.tokens(x)) for x in (*sec.terms, sec.title) if self.tokens(x)]
-                          for sec in self.sections]
-        self.question_sets = [[set(self.tokens(x)) for x in sec.questions if self.tokens(x)] for sec in self.sections]
+        self.term_sets = [[t for x in (*sec.terms, sec.title) if (t := set(self.tokens(x)))] for sec in self.sections]
+        self.question_sets = [[t for x in sec.questions if (t := set(self.tokens(x)))] for sec in self.sections]
         import math
 
         df: dict[str, int] = {}
@@ -115,6 +114,11 @@ class Index:
                 df[w] = df.get(w, 0) + 1
         n = len(corpus)
         self.idf = {w: math.log(1 + n / c) for w, c in df.items()}
+        self.top_idf = max(self.idf.values(), default=1.0)  # the weight of a word no section holds
+
+    def weight(self, words: set[str]) -> float:
+        """The summed rarity of `words`."""
+        return sum(self.idf.get(w, self.top_idf) for w in words)
 
     def tokens(self, text: str) -> list[str]:
         words = [w for w in TOKEN.findall(fold(text)) if w not in self.stopwords]
@@ -138,7 +142,8 @@ class Index:
         scores = self.bm25.get_scores(q) + SHORT_WEIGHT * self.bm25_short.get_scores(q)
         if self.bm25_questions is not None:
             scores = scores + QUESTION_WEIGHT * self.bm25_questions.get_scores(q)
-        scores = scores + np.array([self.phrase_score(set(q), i) for i in range(len(self.sections))])
+        asked = set(q)
+        scores = scores + np.array([self.phrase_score(asked, i) for i in range(len(self.sections))])
         order = np.argsort(-scores)[:k]
         return [Hit(self.sections[int(i)], float(scores[int(i)])) for i in order if scores[int(i)] > 0]
 
@@ -149,14 +154,9 @@ class Index:
         nothing — BM25 alone scores both alike. Stored questions count by the rarity-weighted overlap."""
         if not q:
             return 0.0
-        top = max(self.idf.values(), default=1.0)
-
-        def weight(words: set[str]) -> float:
-            return sum(self.idf.get(w, top) for w in words)
-
-        term = max((weight(t) for t in self.term_sets[i] if t <= q), default=0.0)
-        asked = max((weight(x & q) / weight(x | q) for x in self.question_sets[i]), default=0.0)
-        return TERM_WEIGHT * term + ASKED_WEIGHT * asked * weight(q)
+        term = max((self.weight(t) for t in self.term_sets[i] if t <= q), default=0.0)
+        asked = max((self.weight(x & q) / self.weight(x | q) for x in self.question_sets[i]), default=0.0)
+        return TERM_WEIGHT * term + ASKED_WEIGHT * asked * self.weight(q)
 
     def lead(self, question: str, section: Section) -> tuple[list[str], list[str]]:
         """(the one or two sentences of `section` that answer `question` best, the other sentences in order):
@@ -167,13 +167,11 @@ class Index:
             return sentences, []
         q = {c for c in (self.correct(w) for w in self.tokens(question)) if c}
         quantity = bool(QUANTITY.search(fold(question)))
-        top = max(self.idf.values(), default=1.0)
         scored = []
         for i, sent in enumerate(sentences):
-            words = set(self.tokens(sent))
-            score = sum(self.idf.get(w, top) for w in q & words)
+            score = self.weight(q & set(self.tokens(sent)))
             if quantity and any(ch.isdigit() for ch in sent):
-                score += top
+                score += self.top_idf
             scored.append((score, -i, i))
         scored.sort(reverse=True)
         best = [scored[0][2]]
