@@ -74,6 +74,16 @@ PRICE = [
     # "ne veut pas acheter" is a withdrawal, though it names buying; the asker is next
     ("Sous la carte 1 il y a quatre Vikings : Anna en premier, moi, puis Tom et Léa. Anna ne veut pas acheter. Je "
      "paie combien ?", "fr", "3 pièces"),
+    # the row told Viking by Viking: whoever is offered the card at place k found the k - 1 ahead withdrawn
+    ("Row under space 2, front to back: Ida, me, Olaf, me, Ida. Ida and I pass, Olaf too. What does my second "
+     "Viking pay?", "en", "2 coins"),
+    ("The row goes: me, Ben, me. What does my last Viking pay if the two ahead withdraw?", "en", "1 coin"),
+    ("Reihe unter Feld 4: Jonas, Mia, ich, Jonas. Jonas und Mia verzichten. Was zahle ich?", "de", "2 Münzen"),
+    ("Reihe: ich, Tom, ich, Uwe, Tom. Ich passe mit meinem ersten, Tom auch. Was kostet es meinen zweiten?", "de",
+     "3 Münzen"),
+    ("File sous la case 5 : Zoé, Hugo, moi. Zoé et Hugo refusent. Combien je paie ?", "fr", "1 pièce"),
+    ("Dans la file : moi, Léa, moi, Léa, Paul, Marc. Léa et moi refusons d'abord. Combien paie mon deuxième "
+     "Viking ?", "fr", "4 pièces"),
 ]
 
 
@@ -213,7 +223,32 @@ PICTS_SIGNED = [  # the card's gain and loss said as "+3 ... -2"
     ("Pict attack card shows 3 to win and 1 to lose. My warriors add up to 4 (a 1 and a 3), Ida has 4, Max has 2. "
      "How many VP do I get?", "en", ["You (defence 4) gain 3 VP", "Ida (defence 4) gains 3 VP",
                                      "Max (defence 2) loses 1 VP"]),
+    # the card told by its corners (lower left gained, lower right lost); "X and Y have none"; "one warrior worth 4"
+    # is a warrior of 4; the scores before the attack, and after it
+    ("Picts! The card has 4 on the left and 1 on the right. I'm at 20 VP with one warrior worth 5, Ola and Per "
+     "have none. Where do I end up?", "en", ["You (defence 5) gain 4 VP", "Ola (defence 0) loses 1 VP",
+                                             "You end on 24 VP"]),
+    ("Angriff der Pikten, links 2 und rechts 3. Ich habe Krieger mit 1 und 4, Jan hat 6, Eva und Udo haben keine "
+     "Krieger. Wer verliert?", "de", ["Jan (Verteidigung 6) erhält 2 SP", "Eva (Verteidigung 0) verliert 3 SP",
+                                      "Udo (Verteidigung 0) verliert 3 SP"]),
+    ("Attaque des Pictes : 5 à gauche et 2 à droite. Léo (11 PV) a un guerrier de 3, moi 3, Inès rien. Où en "
+     "est Léo ?", "fr", ["Leo (défense 3) gagne 5 PV", "Leo finit à 16 PV"]),
 ]
+
+PICTS_TIED = [  # two tied at one end, the rest of the table untold: each gains or loses the whole amount
+    ("Picts attack and Mia and I both have the lowest defence at the table. Does only one of us lose?", "en",
+     "You both lose"),
+    ("Bei den Pikten haben Jo und ich beide die wenigsten Verteidigungspunkte. Wer verliert?", "de",
+     "Beide verlieren"),
+    ("Attaque des Pictes : Zoé et moi sommes tous les deux les plus forts. Qui gagne ?", "fr",
+     "Vous gagnez tous les deux"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "start"), PICTS_TIED)
+def test_two_tied_at_one_end_both_gain_or_lose(question: str, lang: str, start: str) -> None:
+    ans = ask(question, lang)
+    assert ans.source == "engine" and ans.text.startswith(start), ans.text
 
 
 @pytest.mark.parametrize(("question", "lang", "needles"), PICTS_SIGNED)
@@ -238,6 +273,10 @@ def test_all_equal_defence_nobody_gains_or_loses() -> None:
 
 
 DEFENCE = [
+    # a count the values repeat ("two warriors at 3 and 2"); "one warrior counts double" is no warrior of 1
+    ("J'ai trois guerriers à 1, 2 et 4 et la carte qui fait compter un guerrier double. Ma défense ?", "fr",
+     "11 points de défense"),
+    ("Ich habe 2 Krieger mit 5 und 1. Wie viel Verteidigung habe ich?", "de", "6 Verteidigungspunkte"),
     ("What is my defence with warriors 3 and 2 and the shield wall?", "en", "8 defence points"),
     ("how much defence do i have with warriors of 4, 1 and 2?", "en", "7 defence points"),
     ("Warriors 5 and 5 plus the Shield wall – how many defence points is that?", "en", "15 defence points"),

@@ -428,8 +428,17 @@ _DE_ORD_N = {"erst": 1, "zweit": 2, "dritt": 3, "viert": 4, "funft": 5, "fuenft"
              "siebent": 7, "acht": 8, "neunt": 9}
 
 
+_DOT_NUMBER = re.compile(r"(\S*\s*\b\d)\.(\s+)(\w+)")
+_BEFORE_ORDINAL = re.compile(r"^(?:der|die|das|dem|den|des|ein\w*|zum|zur|am|im|vom|beim|als|mein\w*|dein\w*|sein\w*|"
+                             r"ihr\w*|unser\w*|jede\w*|le|la|les|du|au|mon|ma|the|my)\s", re.IGNORECASE)
+
+
 def _numbers(question: str) -> str:
     """The question folded, number words as digits and ordinals as "o<k>" ("the third" -> "the o3")."""
+    # "der 2. Wikinger" is an ordinal, "rechts 2. Ich hab ..." a number ending a sentence
+    question = _DOT_NUMBER.sub(lambda m: f"{m.group(1)} .{m.group(2)}{m.group(3)}"
+                               if m.group(3)[:1].isupper() and not _BEFORE_ORDINAL.search(m.group(1))
+                               else m.group(0), question)
     q = " " + fold(question).replace("’", "'") + " "
     q = re.sub(r"(\d+)(?:st|nd|rd|th|e|eme|ieme)\b|\b(1)(?:er|ere)\b", lambda m: f"o{m.group(1) or m.group(2)}", q)
     q = re.sub(r"\b(\d)\.(?=\s*[a-z])", r"o\1 ", q)
@@ -575,6 +584,76 @@ def _row_price(n: int, withdrawn: int) -> int:
     for _ in range(withdrawn):
         state = _apply(state, Withdraw())
     return int(state.decision.facts["price"])
+
+
+# ---- 1b. the purchase price in a row told Viking by Viking ("me, Anna, me, Bob: my second pays?") --------------
+
+_SELF = {"me", "i", "mine", "my", "myself", "moi", "je", "mien", "mienne", "ich", "mich", "mir", "mein", "meine",
+         "meiner", "meins", "ma", "mon"}
+_FILLER = re.compile(r"^(?:(?:then|and|next|dann|danach|und|puis|ensuite|et|top to bottom|front to back|von vorne?|"
+                     r"von oben nach unten|de haut en bas|from the front)\b\s*)+|\s*\b(?:again|too|wieder|nochmal|"
+                     r"noch mal|encore|first|zuerst|d'abord|en premier|at the back|hinten|o\d+(?: \w+)?)$")
+_OWNER = re.compile(r"^(?:my|mein\w*|ma|mon|mes)(?: (?:other|andere\w*|autre))? \w+$|^(?:the )?(\w+)(?:'s)?$")
+_LIST_SEP = re.compile(r"\s*(?:,|;|\bthen\b|\bdann\b|\bpuis\b|\band\b|\bund\b|\bet\b)\s*")
+_ASK_MINE = re.compile(r"\b(?:my|mein\w*|mon|ma) (o\d|last|letzt\w*|dernier\w*)\b")
+_ASK_NAMED = re.compile(r"\b(?:what (?:does|do|would|will) (\w+) pay|was (?:muss|zahlt|bezahlt) (\w+)|"
+                        r"combien (?:paie|paye|payera|doit payer) (\w+)|(\w+) (?:pays?|zahlt|paie|paye)\b)")
+
+
+def _row_told(q: str) -> list[str] | None:
+    """The owners of a demand row told one by one ("me, Anna, me again, Ben"), front first; "me" for the asker."""
+    for segment in re.split(r"[.!?](?:\s|$)", q):
+        tail = segment.rsplit(":", 1)[-1] if ":" in segment else re.split(
+            r"\b(?:is|are|goes|go|sind|stehen|steht|est|sont|il y a)\b", segment)[-1]
+        items = [x.strip() for x in _LIST_SEP.split(tail) if x.strip()]
+        owners: list[str] = []
+        for item in reversed(items):  # the run of short items that ends the segment
+            item = _FILLER.sub("", item).strip()
+            words = item.split()
+            if not words or len(words) > 3:
+                break
+            if words[0] in _SELF or (len(words) == 2 and words[0] in _SELF):
+                owners.append("me")
+                continue
+            m = _OWNER.match(item)
+            if m is None or not m.group(1) or m.group(1).isdigit():
+                break
+            owners.append(m.group(1))
+        if len(owners) >= 3 and len(set(owners)) >= 2:
+            return owners[::-1]
+    return None
+
+
+def _row_list_answer(q: str, lang: str) -> Any:
+    """A row told Viking by Viking and whose purchase is asked: whoever is offered the card at place k found the
+    k - 1 Vikings ahead withdrawn, so the price is the row's length minus k - 1 (asked of the engine)."""
+    if not _PAY.search(q) or re.search(r"\b(reserv\w*)\b", q):
+        return None
+    owners = _row_told(q)
+    if owners is None or len(owners) > ROW_MAX:
+        return None
+    said = _ROW_N.search(q)
+    if said and next(int(g) for g in said.groups() if g is not None) != len(owners):
+        return None  # "5 Vikings: me, Anna, Ben": the count and the list disagree
+    mine = [i for i, o in enumerate(owners) if o == "me"]
+    place: int | None = None
+    asks = list(_ASK_MINE.finditer(q))  # the last is the one asked ("I pass on my first: what does my second pay?")
+    if (m := asks[-1] if asks else None) and mine:
+        k = m.group(1)
+        place = mine[-1] if not k.startswith("o") else (mine[int(k[1:]) - 1] if int(k[1:]) <= len(mine) else None)
+    elif (m := _ASK_NAMED.search(q)) and (who := next(g for g in m.groups() if g)) in owners and who != "me":
+        place = owners.index(who)
+    elif mine and re.search(r"\b(i pay|do i pay|cost me|ich zahle|zahle ich|kostet (?:es |sie |die karte )?mich|"
+                            r"je paie|je paye|me coute)\b", q):
+        place = mine[0]
+    if place is None:
+        return None
+    ahead = owners[:place]
+    if any(re.search(rf"\b{re.escape(o)} (?:\w+ ){{0,2}}?{_BUYS.pattern}", q) for o in set(ahead) - {"me"}):
+        return None  # someone ahead buys: the card is gone before this Viking's turn
+    price = _row_price(len(owners), place)
+    return _answer(t("jorvik.hypo.row_price", lang, price=coins(price, lang), n=len(owners), w=place,
+                     vikings=tn("jorvik.word.vikings", price, lang)), lang, "decline" if place else "price")
 
 
 # ---- 2. the price of a reserved card (Jarl) ----------------------------------------------------------------
@@ -944,6 +1023,7 @@ _LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus) 
 _PAIR = re.compile(r"(?P<who>\bP#\d\b|\b[A-ZÄÖÜÉÈ][\w]*|\b(?:i|ich|je|j|moi|me|mir|mich|my|mine|meine?|ma|mon)\b)"
                    r"(?P<gap>:?[^\d.;?!:A-ZÄÖÜÉÈ]{0,40}?)\b(?P<d>\d+)\b(?! ?(?:/|vp|sp|pv|victory|siegp))")
 _WHO = r"(\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:I|ich|Ich|je|Je|moi|Moi)\b)"
+_WHO_LOOSE = r"(\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:I|ich|Ich|je|Je|moi|Moi)\b)"
 _BOTH = re.compile(_WHO + r" (?:and|und|et) " + _WHO + r",? (?:both |each |beide |jeweils |tous (?:les )?deux |"
                    r"toutes (?:les )?deux )?(?:have|has|haben|hat|ont|avons|a|avez)(?: both| beide| jeweils)? "
                    r"(?:[a-z]+ ){0,3}?(\d+)\b")
@@ -965,12 +1045,38 @@ _NOT_NAMES = frozenset({
     "shield", "schildwall", "mur", "does", "do", "is", "are", "has", "have", "hat", "habe", "ai", "est",
     "everyone", "jeder", "chacun", "everybody", "each", "all", "alle", "tous", "who's", "whos", "qu'est-ce",
     "est-ce", "gibt", "hab", "player", "players", "spieler", "joueur", "joueurs", "moi,", "ok", "okay", "hi",
-    "hey", "hallo", "salut", "bonjour", "please", "bitte", "so,", "also", "bon", "dans", "im"})
+    "hey", "hallo", "salut", "bonjour", "please", "bitte", "so,", "also", "bon", "dans", "im", "karte", "carte",
+    "card", "kartenfeld", "spiel", "runde", "reihe", "feld", "partie", "jeu", "game", "round", "where", "which", "why",
+    "wo", "warum", "welche", "welcher", "wieviel", "ou", "pourquoi", "combien", "quel", "quelle", "now", "jetzt"})
 
 
+_CORNERS = re.compile(r"\b(?P<l1>\d+) (?:on the |à |a |au |en bas a )?(?:bottom |lower )?(?:left|links|gauche)\b"
+                      r"[^\d]{1,40}?\b(?P<r1>\d+) (?:on the |à |a |au |en bas a )?(?:bottom |lower )?(?:right|rechts|"
+                      r"droite)\b|\b(?:left|links|gauche)(?: is| steht| est)?:? (?P<l2>\d+)\b[^\d]{1,40}?\b(?:right|"
+                      r"rechts|droite)(?: is| steht| est)?:? (?P<r2>\d+)\b|(?P<l3>\d+) (?:links|left|gauche) "
+                      r"(?:und|and|et) (?P<r3>\d+) (?:rechts|right|droite)\b", re.IGNORECASE)
+_BOTH_NONE = re.compile(_WHO_LOOSE + r" (?:and|und|et) " + _WHO_LOOSE + r",? (?:both |beide |tous (?:les )?deux )?"
+                        r"(?:have|haben|ont|n'ont)(?: both| beide)? (?:gar )?(?:keine?n? (?:krieger\w*)?|no warriors?|"
+                        r"none|nothing|nichts|aucun\w*(?: guerriers?)?|rien|pas de guerriers?)", re.IGNORECASE)
+_ONE_DOUBLED = re.compile(r"\b(?:doubles?|verdoppelt|double) (?:1|one|a|ein\w*|un) (?:warriors?|krieger\w*|guerriers?)"
+                          r"\b|\b(?:1|one|a|ein\w*|un) (?:warriors?|krieger\w*|guerriers?) (?:counts? double|"
+                          r"doppelt zahlt|doppelt|compte double|double)\b"
+                          r"|\bmit der (?:1|ein) krieger doppelt z[aä]hlt\b",
+                          re.IGNORECASE)
+_VP_NOW = re.compile(r"\b(?P<who>I|I'm|ich|je|j'ai|je suis|[A-Z][a-z]+)"
+                     r"(?:'m| am| bin| suis| is| ist| est| has| hat| a)?"
+                     r" (?:on|at|bei|auf|a|à) (?P<vp>\d+) ?(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b"
+                     r"|\b(?P<who2>[A-Z][a-z]+) \((?P<vp2>\d+) ?(?:vp|sp|pv)\)", re.IGNORECASE)
+_TIED = re.compile(r"\b(both|beide\w*|2 (?:of us|von uns|d'entre nous)|tous (?:les )?deux|toutes (?:les )?deux|"
+                   r"(?:my friend|mein freund|meine freundin|mon ami|mon amie|\w+) (?:and|und|et) (?:i|ich|moi))\b")
+_END = re.compile(r"\b(?:(weakest|lowest|fewest|least|schwachsten|niedrigsten|wenigsten|geringsten|plus faibles?|"
+                  r"moins)|(strongest|highest|most|starksten|hochsten|meisten|plus forts?|plus de))\b")
 _PART_OF_TABLE = re.compile(r"\b(?:are|is|sind|ist|sommes|sont|est|damit|donc)\s+(?:both\s+|beide\s+|tous deux\s+)?"
                             r"(?:the\s+|die\s+|les?\s+|la\s+)?(?:weakest|lowest|strongest|highest|schwachsten|"
-                            r"niedrigsten|starksten|plus faibles?|plus forts?)\b|\b(?:lowest|highest|weakest) at the "
+                            r"niedrigsten|starksten|plus faibles?|plus forts?)\b"
+                            r"|\b(?:haben|have|ont)\s+(?:2\s+|both\s+)?(?:die\s+|the\s+|le\s+)?"
+                            r"(?:wenigsten|fewest|least|meisten|most|moins|plus)\s+"
+                            r"(?:verteidigung|defen[cs]e|de points)\w*|\b(?:lowest|highest|weakest) at the "
                             r"table\b|\b(?:the others|everyone else|rest of the table|die anderen|alle anderen|"
                             r"les autres|tous les autres)\b")
 
@@ -980,8 +1086,14 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     nobody), from the engine's attack."""
     if not _PICTS.search(q) or not re.search(r"\b(pict\w*|pikt\w*)\b", q) and not _DEF_Q.search(q):
         return None
+    end = _END.search(q)
+    if _TIED.search(q) and end and len(set(re.findall(r"\b\d+\b", fold(question)))) <= 1:
+        # "Tom and I both have 0, the fewest": two tied at one end, the rest of the table untold - each gains or
+        # loses the whole amount
+        low = end.group(1) is not None
+        return _answer(t("jorvik.hypo.picts_tied_" + ("low" if low else "high"), lang), lang, "picts_ties")
     if _PART_OF_TABLE.search(q):
-        return None  # "Tom and I both have 0 and are the weakest": the others' defence is not given
+        return None  # the others' defence is not given
     text = _case_folded(question)
     # "my warriors add up to 5 (a 2 and a 3)": the total said, then how it is made up - counted once
     text = re.sub(r"(\b(?:add(?:s|ing)? up to|total(?: of)?|in total|insgesamt|zusammen|au total|en tout|soit)\s*:?\s*"
@@ -989,10 +1101,29 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     text = re.sub(r"\b(?:player|spieler|joueur|joueuse|seat) ?#?(\d)\b", r"P#\1", text, flags=re.IGNORECASE)
     text = _digits_keep_case(text)
     text = _NOUNS.sub(lambda m: m.group(0).lower(), text)
+    vp_now: dict[str, int] = {}
+    for m in reversed(list(_VP_NOW.finditer(text))):  # "I'm on 12 VP", "Sue (9 VP)": the score before
+        who = m.group("who") or m.group("who2")
+        vp_now["me" if who.lower() in _ME else who] = int(m.group("vp") or m.group("vp2"))
+        text = text[:m.start()] + f" {m.group('who') or m.group('who2')} " + text[m.end():]
+    text = re.sub(r"\s+", " ", text)
     text = _BOTH.sub(lambda m: f"{m.group(1)} {m.group(3)}, {m.group(2)} {m.group(3)}", text)
+    text = _BOTH_NONE.sub(lambda m: f"{m.group(1)} 0, {m.group(2)} 0", text)  # "Anna and Ben have none"
+    text = _ONE_DOUBLED.sub(" doubling ", text)  # "the card that doubles one warrior": no warrior of 1
     win = lose = None
-    m = _WINLOSE.search(text)
-    if m:
+    m = _CORNERS.search(text)
+    if m:  # "3 on the left and 2 on the right": the card gives its lower left, takes its lower right
+        left, right = (_int(m, "l1"), _int(m, "r1")) if m.group("l1") else (_int(m, "l2"), _int(m, "r2"))
+        if m.group("r3") is not None:
+            left, right = _int(m, "l3"), _int(m, "r3")
+        text = text[:m.start()] + " " + text[m.end():]
+        m = None
+        win, lose = left, right
+    else:
+        m = _WINLOSE.search(text)
+    if win is not None:
+        pass
+    elif m:
         win, lose = (_int(m, 1), _int(m, 2)) if m.group(1) else (_int(m, 3), _int(m, 4)) if m.group(3) else (
             _int(m, 5), _int(m, 6))  # "+3 au plus fort et -2 au plus faible"
         text = text[:m.start()] + " " + text[m.end():]
@@ -1006,6 +1137,7 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
             win = lose = win if win is not None else lose  # every attack card takes what it gives
         for mm in sorted((x for x in (mw, ml) if x), key=lambda x: -x.start()):
             text = text[:mm.start()] + " " + text[mm.end():]
+    text = _uncounted(_ONE_WARRIOR.sub(" ", text))  # "one warrior worth 4": a warrior of 4, not one of 1
     if re.search(r"\b\d+ (?:\w+ )?(?:warriors?|krieger\w*|guerriers?|cards?|karten|cartes?)\b", text.lower()):
         return None  # "I have 3 warriors": how many, not the defence
     seen: dict[str, int] = {}
@@ -1019,7 +1151,7 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         used.append((listed.start(1), listed.end(1)))
     if not listed and re.search(r"\b(warriors?|krieger\w*|guerriers?|shield ?wall|schildwall|mur de boucliers)\b",
                                 text.lower()):
-        return _picts_warriors(text, win, lose, lang)  # warriors named one by one
+        return _picts_warriors(text, win, lose, lang, vp_now)  # warriors named one by one
     for p in () if listed else _PAIR.finditer(text):
         who = p.group("who")
         key = "me" if who.lower() in _ME else who
@@ -1036,20 +1168,20 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         return None
     values = [seen[k] for k in order]
     results = _attack(values, win if win is not None else 1, lose if lose is not None else 1)
-    return _picts_text(order, values, results, win, lose, lang)
+    return _picts_text(order, values, results, win, lose, lang, vp_now)
 
 
-def _picts_warriors(text: str, win: int | None, lose: int | None, lang: str) -> Any:
+def _picts_warriors(text: str, win: int | None, lose: int | None, lang: str, vp_now: dict[str, int]) -> Any:
     read = _warrior_seats(text)
     if read is None:
         return None
     order, seats = read
     values, results = _attack_seats(seats, win if win is not None else 1, lose if lose is not None else 1)
-    return _picts_text(order, list(values), results, win, lose, lang)
+    return _picts_text(order, list(values), results, win, lose, lang, vp_now)
 
 
 def _picts_text(order: list[str], values: list[int], results: tuple[int, ...], win: int | None, lose: int | None,
-                lang: str) -> Any:
+                lang: str, vp_now: dict[str, int] | None = None) -> Any:
     names = [t("jorvik.hypo.you", lang) if k == "me" else
              t("jorvik.hypo.player_n", lang, n=k[2:]) if k.startswith("P#") else k for k in order]
     items = []
@@ -1066,6 +1198,12 @@ def _picts_text(order: list[str], values: list[int], results: tuple[int, ...], w
     if not any(results):
         return _answer(t("jorvik.hypo.picts_nobody", lang, d=values[0]), lang, "picts_ties")
     text_out = t("jorvik.hypo.picts", lang, items="; ".join(items))
+    if win is not None and lose is not None:  # the scores told before the attack, and after it
+        ends = [t("jorvik.hypo.picts_ends" + ("_you" if k == "me" else ""), lang, name=name,
+                  vp=narrate.vp(max(0, vp_now[k] + delta), lang))
+                for k, name, delta in zip(order, names, results, strict=True) if k in (vp_now or {})]
+        if ends:
+            text_out += " " + "; ".join(ends)[:1].upper() + "; ".join(ends)[1:] + "."
     tied = sum(r > 0 for r in results) > 1 or sum(r < 0 for r in results) > 1
     return _answer(text_out[:1].upper() + text_out[1:], lang, "picts_ties" if tied else "picts")
 
@@ -1113,6 +1251,9 @@ def _attack_seats(seats: list[tuple[list[int], bool]], win: int, lose: int) -> t
     return defence, next(tuple(e.delta) for e in events if isinstance(e, PictsResolved))
 
 
+_ONE_WARRIOR = re.compile(r"\b(?:1|a|one|ein\w*|un\w*)\b(?= (?:warriors?|krieger\w*|guerriers?) (?:card )?"
+                          r"(?:worth|of|with|"
+                          r"valued|mit|von|zu|im wert von|de|a|à|valant)\b)", re.IGNORECASE)
 _SUBJ = re.compile(r"\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:i|ich|je|j|moi|me|mir|my|mine|meine?|ma|mon)\b")
 _NONE_HELD = re.compile(r"\b(none|no warriors?|nothing|keine?n?|nichts|aucun|rien)\b")
 
@@ -1120,6 +1261,7 @@ _NONE_HELD = re.compile(r"\b(none|no warriors?|nothing|keine?n?|nichts|aucun|rie
 def _warrior_seats(text: str) -> tuple[list[str], list[tuple[list[int], bool]]] | None:
     """Players and their warriors as the question lists them ("I have warriors 3 and 2 and the shield wall,
     Ben has 4 and 4"): each player's numbers up to the next player."""
+    text = _ONE_WARRIOR.sub(" ", text)  # "one warrior worth 4": a warrior of 4, not one of 1
     subjects = [m for m in _SUBJ.finditer(text) if m.group(0).lower() in _ME or m.group(0).lower() not in _NOT_NAMES]
     order: list[str] = []
     seats: list[tuple[list[int], bool]] = []
@@ -1128,8 +1270,10 @@ def _warrior_seats(text: str) -> tuple[list[str], list[tuple[list[int], bool]]] 
         seg = text[m.end():subjects[i + 1].start() if i + 1 < len(subjects) else len(text)].lower()
         nums = [int(x) for x in re.findall(r"\b\d+\b", seg)]
         if not nums:
-            if key in order:
-                continue  # "who wins, Ben or me?": named again
+            if key in order:  # "who wins, Ben or me?", "... and I own the doubling card": named again
+                if _DOUBLER.search(seg):
+                    seats[order.index(key)] = (seats[order.index(key)][0], True)
+                continue
             if not _NONE_HELD.search(seg):
                 return None
         if key in order or len(nums) > 1 and not re.search(r"\b(warriors?|krieger\w*|guerriers?)\b", seg):
@@ -1152,8 +1296,24 @@ _DOUBLER = re.compile(r"\b(shield ?wall|schildwall|mur de boucliers|doubl\w* car
 _DEF_Q = re.compile(r"\b(defen[cs]e|verteidigung\w*|abwehr|defense)\b")
 
 
+_COUNTED = re.compile(r"\b(\d) ((?:warriors?|krieger\w*|guerriers?)(?: cards?| karten)?"
+                      r"(?: (?:worth|of|valued at|with values?|"
+                      r"mit|von|zu|im wert von|a|à|de|valant))?):? ((?:(?:a |à |de |von |zu )?\d+(?:,| and| und| et|"
+                      r" &|\s)*\s*)+)", re.IGNORECASE)
+
+
+def _uncounted(text: str) -> str:
+    """"2 warriors worth 3 and 2" -> "warriors worth 3 and 2": a count that the values listed after it repeat."""
+    def drop(m: re.Match[str]) -> str:
+        values = re.findall(r"\d+", m.group(3))
+        return f"{m.group(2)} {m.group(3)}" if len(values) == int(m.group(1)) else m.group(0)
+
+    return _COUNTED.sub(drop, text)
+
+
 def _defence_answer(q: str, lang: str) -> Any:
     """"Warriors 3 and 2 and the shield wall: my defence?" — the engine's defence points."""
+    q = _ONE_DOUBLED.sub(" doubling ", _uncounted(q))
     if not _DEF_Q.search(q) or not _HOW_MANY.search(q) and not re.search(
             r"\b(what|was|quel\w*|welche\w*|my|meine|ma|mon)\b", q):
         return None
@@ -1394,9 +1554,10 @@ def computed_answer(question: str, lang: str, state: Any = None) -> Any:
     q = _numbers(question)
     bare = state is None
     families: tuple[Callable[[], Any], ...] = (
-                lambda: _reserve_answer(q, lang), lambda: _price_answer(q, lang), lambda: _row_limit_answer(q, lang),
-                lambda: _income_answer(q, lang, bare), lambda: _defence_answer(q, lang),
-                lambda: _picts_answer(question, q, lang), lambda: _oracle_answer(q, lang),
+                lambda: _reserve_answer(q, lang), lambda: _row_list_answer(q, lang),
+                lambda: _price_answer(q, lang), lambda: _row_limit_answer(q, lang),
+                lambda: _income_answer(q, lang, bare), lambda: _picts_answer(question, q, lang),
+                lambda: _defence_answer(q, lang), lambda: _oracle_answer(q, lang),
                 lambda: _storage_answer(q, lang), lambda: _final_answer(q, lang), lambda: _setup_answer(q, lang, bare),
                 lambda: _market_answer(q, lang))
     for family in families:  # the first that reads the question answers it
