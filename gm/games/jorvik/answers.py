@@ -1102,27 +1102,25 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     text = _digits_keep_case(text)
     text = _NOUNS.sub(lambda m: m.group(0).lower(), text)
     vp_now: dict[str, int] = {}
-    for m in reversed(list(_VP_NOW.finditer(text))):  # "I'm on 12 VP", "Sue (9 VP)": the score before
-        who = m.group("who") or m.group("who2")
-        vp_now["me" if who.lower() in _ME else who] = int(m.group("vp") or m.group("vp2"))
-        text = text[:m.start()] + f" {m.group('who') or m.group('who2')} " + text[m.end():]
+    for v in reversed(list(_VP_NOW.finditer(text))):  # "I'm on 12 VP", "Sue (9 VP)": the score before
+        who = v.group("who") or v.group("who2")
+        vp_now["me" if who.lower() in _ME else who] = int(v.group("vp") or v.group("vp2"))
+        text = text[:v.start()] + f" {who} " + text[v.end():]
     text = re.sub(r"\s+", " ", text)
     text = _BOTH.sub(lambda m: f"{m.group(1)} {m.group(3)}, {m.group(2)} {m.group(3)}", text)
     text = _BOTH_NONE.sub(lambda m: f"{m.group(1)} 0, {m.group(2)} 0", text)  # "Anna and Ben have none"
     text = _ONE_DOUBLED.sub(" doubling ", text)  # "the card that doubles one warrior": no warrior of 1
     win = lose = None
-    m = _CORNERS.search(text)
-    if m:  # "3 on the left and 2 on the right": the card gives its lower left, takes its lower right
-        left, right = (_int(m, "l1"), _int(m, "r1")) if m.group("l1") else (_int(m, "l2"), _int(m, "r2"))
-        if m.group("r3") is not None:
-            left, right = _int(m, "l3"), _int(m, "r3")
-        text = text[:m.start()] + " " + text[m.end():]
-        m = None
-        win, lose = left, right
-    else:
-        m = _WINLOSE.search(text)
-    if win is not None:
-        pass
+    corners = _CORNERS.search(text)
+    m = None if corners else _WINLOSE.search(text)
+    if corners:  # "3 on the left and 2 on the right": the card gives its lower left, takes its lower right
+        if corners.group("l1"):
+            win, lose = _int(corners, "l1"), _int(corners, "r1")
+        elif corners.group("l2"):
+            win, lose = _int(corners, "l2"), _int(corners, "r2")
+        else:
+            win, lose = _int(corners, "l3"), _int(corners, "r3")
+        text = text[:corners.start()] + " " + text[corners.end():]
     elif m:
         win, lose = (_int(m, 1), _int(m, 2)) if m.group(1) else (_int(m, 3), _int(m, 4)) if m.group(3) else (
             _int(m, 5), _int(m, 6))  # "+3 au plus fort et -2 au plus faible"
@@ -1162,9 +1160,9 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         seen[key] = int(p.group("d"))
         order.append(key)
         used.append((p.start("d"), p.end("d")))
-    left = [d for d in re.finditer(r"\b\d+\b", text) if not any(a <= d.start() < b for a, b in used)
-            and not text[max(0, d.start() - 2):d.start()].endswith("#")]
-    if left or not 2 <= len(order) <= 5:
+    unread = [d for d in re.finditer(r"\b\d+\b", text) if not any(a <= d.start() < b for a, b in used)
+              and not text[max(0, d.start() - 2):d.start()].endswith("#")]
+    if unread or not 2 <= len(order) <= 5:
         return None
     values = [seen[k] for k in order]
     results = _attack(values, win if win is not None else 1, lose if lose is not None else 1)
@@ -1200,8 +1198,8 @@ def _picts_text(order: list[str], values: list[int], results: tuple[int, ...], w
     text_out = t("jorvik.hypo.picts", lang, items="; ".join(items))
     if win is not None and lose is not None:  # the scores told before the attack, and after it
         ends = [t("jorvik.hypo.picts_ends" + ("_you" if k == "me" else ""), lang, name=name,
-                  vp=narrate.vp(max(0, vp_now[k] + delta), lang))
-                for k, name, delta in zip(order, names, results, strict=True) if k in (vp_now or {})]
+                  vp=narrate.vp(now[k] + delta, lang))
+                for k, name, delta in zip(order, names, results, strict=True) if k in (now := vp_now or {})]
         if ends:
             text_out += " " + "; ".join(ends)[:1].upper() + "; ".join(ends)[1:] + "."
     tied = sum(r > 0 for r in results) > 1 or sum(r < 0 for r in results) > 1
