@@ -719,9 +719,9 @@ _TOKW = ("token", "marker", "plattchen", "jeton", "chip")
 def _zone(q: str) -> int | None:
     if not _ZONE_WORD.search(q):
         return None
-    found = [z for z, (_, pat) in enumerate(_ZONES) if re.search(pat + r"\W+(?:\w+\W+)?(\w*zone|row|reihe|bereich|"
-                                                                        r"ligne|rangee)|(zone|row|reihe|bereich|"
-                                                                        r"ligne|rangee)\W+(?:\w+\W+)?" + pat[2:], q)]
+    after = r"\W+(?:\w+\W+){0,2}?(\w*zone|row|reihe|bereich|ligne|rangee|mer|meer|sea)\b"  # "centre de la mer"
+    before = r"(zone|row|reihe|bereich|ligne|rangee)\W+(?:\w+\W+)?"
+    found = [z for z, (_, pat) in enumerate(_ZONES) if re.search(pat + after + "|" + before + pat[2:], q)]
     return found[0] if len(found) == 1 else None
 
 
@@ -923,10 +923,14 @@ def _expend_calc(q: str, lang: str) -> Any:
 
 
 FAME_Q = re.compile(r"\b(fame|ruhm\w*|gloire|points?)\b")
-_UNMATCHED_AFTER = re.compile(r"\b(?:left|remain\w*|ubrig|offen|reste\w*|restant\w*)\s+(\d|no|none|zero|one|two|"
-                              r"three|null|kein\w*|eine?|zwei|drei|aucune?|une?|deux|trois)\s+(cards?|karten?|cartes?)\b")
+_UNMATCHED_AFTER = re.compile(r"\b(?:left|remain\w*|ubrig|offen|reste\w*|restant\w*|liegen noch|bleiben noch)\s+(\d|no|"
+                              r"none|zero|one|two|three|null|kein\w*|eine?|zwei|drei|aucune?|une?|deux|trois)\s+"
+                              r"\w*?(cards?|karten?|cartes?)\b")
+# "none of the three face-up cards get matched": all of them left
+_NONE_OF = re.compile(r"\b(?:none|keine|aucune) (?:of the|der|des) (\d|two|three|zwei|drei|deux|trois)\b[^.?!]{0,40}?"
+                      r"\b(?:matched|bedient|abgedeckt|gekontert|couvertes?|contrees?|associees?)\b")
 _UNMATCHED = re.compile(r"\b(\d|no|none|zero|one|two|three|null|kein\w*|eine?|zwei|drei|aucune?|une?|deux|trois)\s+"
-                        r"(?:\w+\s+)?(cards?|karten?|cartes?)\b[^.?!]{0,40}\b(left|remain\w*|unmatched|not matched|"
+                        r"(?:\w+\s+)?\w*?(cards?|karten?|cartes?)\b[^.?!]{0,40}\b(left|remain\w*|unmatched|not matched|"
                         r"on the table|open|ubrig|offen|liegen|auf dem tisch|nicht|restant\w*|reste\w*|sur la table|"
                         r"non|ouvert\w*)")
 _UNMATCHED_ADJ = re.compile(r"\b(\d|no|one|two|three|eine?|zwei|drei|une?|deux|trois)\s+(?:offen\w*|unmatched|"
@@ -938,7 +942,9 @@ _ALL_MATCHED = re.compile(r"\b(all (the )?(cards )?((are|were|get|got) )?matched
                           r"kontern)|"
                           r"(toutes|les trois|les deux) (\w+ )?(contrees|associees|couvertes)|"
                           r"toutes? (les cartes )?(associee|couverte|appariee)s?|nothing left|nichts (mehr )?ubrig|"
-                          r"plus rien)\b")
+                          r"plus rien|(?:defausse\w*|matche\w*|bedient|abgedeckt|couvert\w*|discard\w*|match\w*) "
+                          r"(?:les |all |alle |the )?(?:3|three|drei|trois|toutes|all|alle) (?:\w+ ){0,2}?"
+                          r"(?:cards?|cartes?|karten)\b)\b")
 
 
 _MATCHED_N = re.compile(r"\b(?:matched|match|matching|bedient|gekontert|kontere|abgedeckt|contre|associe)\s+"
@@ -952,12 +958,13 @@ def _raid_named(q: str) -> Any:
 
 
 def _fame_calc(q: str, lang: str) -> Any:
-    if not (_RAIDW.search(q) or _raid_named(q) is not None) or not FAME_Q.search(q):
+    if not (_RAIDW.search(q) or _raid_named(q) is not None or _MATCH_STEP.search(q)) or not FAME_Q.search(q) and \
+            not _GIVES.search(q):
         return None
-    if not re.search(r"\b(how much|how many|what|wie ?viel\w*|welche|combien|quel\w*)\b|\b(fame|ruhm|gloire)\s*\?"
-                     r"|^\W*(fame|ruhm|gloire)\b", q):
+    if not re.search(r"\b(how much|how many|what|wie ?viel\w*|welche|combien|quel\w*|was)\b|\b(fame|ruhm|gloire)\s*\?"
+                     r"|^\W*(fame|ruhm|gloire)\b", q) and not _GIVES.search(q):
         return None
-    m = _UNMATCHED_ADJ.search(q) or _UNMATCHED.search(q) or _UNMATCHED_AFTER.search(q)
+    m = _UNMATCHED_ADJ.search(q) or _UNMATCHED.search(q) or _UNMATCHED_AFTER.search(q) or _NONE_OF.search(q)
     if m:
         unmatched = _num(m.group(1))
         if m.group(1) in ("eine", "ein", "une", "un") or unmatched is None:
@@ -975,15 +982,17 @@ def _fame_calc(q: str, lang: str) -> Any:
     raid = _raid_named(q)
     fame_m = re.search(r"\b(\d+|" + "|".join(k for k, v in _NUMBER_WORDS.items() if 1 <= v <= 20) +
                        r")[- ]?(?:de )?(fame|ruhm\w*|gloire|points? de gloire|fame points?)\b", q)
+    zone = _zone(q)
     if raid is not None:
         if fame_m and _num(fame_m.group(1)) != raid.fame:
             return None
         fame = raid.fame
     elif fame_m:
         fame = _num(fame_m.group(1)) or 0
+    elif zone is None:  # only the cards left told: the adjustment they make
+        return _adjustment_answer(unmatched, lang, _edition(q, lang))
     else:
         return None
-    zone = _zone(q)
     if zone is None:
         return None
     if re.search(r"\b(hero|held\w*|heros|egil|jarl|feast|skald|festhalle|bonus)\b", q):
@@ -1007,6 +1016,29 @@ def _fame_calc(q: str, lang: str) -> Any:
     if got.raid_fame + got.zone_fame + got.adjustment < 0:
         text += " " + _calc("raid_fame_floor", lang)
     return _answer(text, lang, ["name-of-odin.raid.fame"])
+
+
+_MATCH_STEP = re.compile(r"\b(matching|matched|step e|schritt e|etape e|anforderungskarte\w*|exigences?)\b")
+_GIVES = re.compile(r"\b(rapporte\w*|bringt|bringen|gives?|earns?|cost\w*|kostet|coute)\b")
+
+
+def _adjustment_answer(unmatched: int, lang: str, edition: str) -> Any:
+    """"2 cards are still on the table after matching: what does that do to my fame?" - the engine's adjustment."""
+    state = _raid_probe((1, 0, 0), 3, 0, None, 0, (-1, 0), (-1, 0), edition)
+    if state is None:
+        return None
+    from engine.name_of_odin.actions import FameReceived, Match
+    from engine.name_of_odin.game import MATCH
+
+    cs = state.cs
+    r, sh = cs.raid_index["asked"], cs.ship_index["askedship"]
+    probe = state._replace(phase=MATCH, to_move=0, hands=(0,) + state.hands[1:], table=tuple(state.deck[:unmatched]),
+                           ctx=(r, state.sea.index(r), sh, (), (), 0))
+    _, events = GAME.apply(probe, Match(()))
+    adj = next(e for e in events if isinstance(e, FameReceived)).adjustment
+    key = "raid_adjust_gain" if adj > 0 else "raid_adjust_lose" if adj < 0 else "raid_adjust_none"
+    return _answer(_calc(key, lang, left=tn(P + "word.cards", unmatched, lang), n=abs(adj)), lang,
+                   ["name-of-odin.raid.fame"])
 
 
 # ---- 5. The Draw Phase ---------------------------------------------------------------------------------------------
