@@ -254,3 +254,23 @@ def test_two_questions_in_one_line_get_both_facts(q, lang, facts):
     head = a.text.split("\n")[0]
     assert all(f in head for f in facts), a.text
     assert len(a.sections) >= 2
+
+
+# A question's form names its kind whatever its topic words: "what if the damage tokens run out?" shares "damage
+# tokens" with the components, but asks about a shortage; "same Fame at the end" asks for the tie-break.
+KIND_QUESTIONS = [
+    ("name-of-odin", "We ran out of damage tokens. What now?", "name-of-odin.gaps.shortage"),
+    ("name-of-odin", "Was, wenn die Baumaterialmarker ausgehen?", "name-of-odin.gaps.shortage"),
+    ("name-of-odin", "Il n'y a plus de jetons Dégât, on fait comment ?", "name-of-odin.gaps.shortage"),
+    ("jorvik", "What if the coins run out?", "jorvik.supply.general"),
+    ("jorvik", "Plus de pièces dans la réserve, que faire ?", "jorvik.supply.general"),
+    ("name-of-odin", "Two of us have the same Fame at the end, who wins?", "name-of-odin.scoring.tiebreak"),
+    ("jorvik", "Gleichstand bei den Siegpunkten – wer gewinnt?", "jorvik.end.winner"),
+    ("odin", "égalité à la fin, qui gagne ?", "odin.end.winner"),
+]
+
+
+@pytest.mark.parametrize(("game", "question", "section"), KIND_QUESTIONS)
+def test_the_kind_of_question_finds_its_section(game: str, question: str, section: str) -> None:
+    got = answer(question, game)
+    assert got.sections and got.sections[0]["id"] == section, (question, got.sections)

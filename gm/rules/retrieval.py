@@ -38,6 +38,7 @@ class Section:
     terms: tuple[str, ...]
     questions: tuple[str, ...] = ()  # questions the section answers, as players ask them (our own words)
     gap: bool = False  # a family of questions the rules leave open ("what if the tokens run out?")
+    kinds: tuple[str, ...] = ()  # the kinds of question it answers (KINDS): "shortage", "tie"
 
 
 SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-ZÄÖÜÀ-Ý0-9«„\"(])")
@@ -45,6 +46,18 @@ QUANTITY = re.compile(r"\b(how (many|much|long|far|often)|wie (viele?|lange|oft|
                       r"a combien|jusqu'a|max|min)\b")
 # The section questions' BM25, added with this weight: players' words rather than the rules' own.
 QUESTION_WEIGHT = 1.0
+# Kinds of question recognised by their form, whatever the topic: a section of that kind scores KIND_BOOST times
+# more. "What if the damage tokens run out?" shares its topic words with the components, but asks about a shortage.
+KINDS = {
+    "shortage": re.compile(r"\b(runs? out|running out|ran out|out of|empty|used up|none left|no \w+ left|nothing left|"
+                           r"exhausted|keine? (?:\w+ ){1,3}mehr|nicht mehr genug|leer|aufgebraucht|vergeben sind|alle "
+                           r"vergeben|ausgeh\w*|ausgegangen|il n'y a plus|n'y a plus|plus (?:de|d'|aucun\w*)|"
+                           r"epuise\w*|vide)\b"),
+    "tie": re.compile(r"\b(ties?|tied|tiebreak\w*|(?:same|equal) (?:fame|score|points?|total|number of points)|"
+                      r"gleichstand|gleich viel\w*|gleichen? (?:ruhm|punkte\w*|siegpunkte\w*|punktzahl)|punktgleich|"
+                      r"egalite|ex aequo|meme (?:score|nombre de points|gloire|total))\b"),
+}
+KIND_BOOST = 1.25
 # Whole search terms the question says, and its closeness to a stored question (Index.phrase_score).
 TERM_WEIGHT = 0.5
 ASKED_WEIGHT = 2.0
@@ -82,7 +95,8 @@ class Index:
         doc = load_digest(game, lang)
         self.title = doc.get("title", game)
         self.sections = [Section(s["id"], s["title"], s["text"], tuple(s.get("terms", [])),
-                                 tuple(s.get("questions", [])), bool(s.get("gap", False))) for s in doc["sections"]]
+                                 tuple(s.get("questions", [])), bool(s.get("gap", False)), tuple(s.get("kinds", [])))
+                         for s in doc["sections"]]
         self.by_id = {s.id: s for s in self.sections}
         stop = {"en": STOPWORDS_EN_PLUS, "de": STOPWORDS_GERMAN, "fr": STOPWORDS_FRENCH}[lang]
         self.stopwords = {fold(w) for w in stop} - {fold(w) for w in KEEP[lang]}
@@ -144,6 +158,10 @@ class Index:
             scores = scores + QUESTION_WEIGHT * self.bm25_questions.get_scores(q)
         asked = set(q)
         scores = scores + np.array([self.phrase_score(asked, i) for i in range(len(self.sections))])
+        folded = fold(question)
+        kinds = {k for k, pattern in KINDS.items() if pattern.search(folded)}
+        if kinds:
+            scores = scores * np.array([KIND_BOOST if kinds & set(sec.kinds) else 1.0 for sec in self.sections])
         order = np.argsort(-scores)[:k]
         return [Hit(self.sections[int(i)], float(scores[int(i)])) for i in order if scores[int(i)] > 0]
 
