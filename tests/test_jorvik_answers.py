@@ -605,3 +605,17 @@ def test_when_a_card_pays_is_not_an_income_figure() -> None:
     """Fresh rules set 7: "La carte qui donne 4 pièces, je les touche quand ?" had been answered with the income."""
     a = ask("La carte qui donne 4 pièces, je les touche quand ?", "fr")
     assert a.source != "engine", a.text
+
+
+def test_other_players_warriors_are_not_mine() -> None:
+    """"Uma has a single 6, Eli has a 2 and a 2": their warriors, in an attack (it had added them to mine)."""
+    ans = ask("Picts attack! My warriors are a 4 and a 1, Uma has a single 6, Eli has a 2 and a 2. Who loses?", "en")
+    assert ans.source == "engine" and "Uma (defence 6) gains" in ans.text and "Eli (defence 4)" in ans.text, ans.text
+
+
+def test_puis_is_then_and_a_row_price_is_no_income() -> None:
+    """French "puis" is "then" as often as "can": a row told with it is no question about a row's ninth place;
+    and a purchase in a row with "I only have 2 coins" is not the income (both had been answered so)."""
+    ans = ask("File sous la carte 4 : moi en premier, puis Léa, puis mon 2e Viking. J'ai que 2 pièces. Si Léa ne la "
+              "prend pas, je la paie combien ?", "fr")
+    assert "jusqu'à 8 Vikings" not in ans.text.split("\n")[0] and "revenu" not in ans.text.split("\n")[0], ans.text

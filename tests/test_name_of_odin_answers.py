@@ -29,6 +29,13 @@ COMPUTED = [
      r"Your next Construction Token costs 4 Craftsmanship symbols", "action.construction-token"),
     ("en", "What does the 4th token cost?", r"The fourth Construction Token costs 4 Craftsmanship symbols",
      "action.construction-token"),
+    # buildings named rather than counted: each type once
+    ("en", "My village has a Shipyard and a Jarl's House and I hold 1 token. What does another token cost?",
+     r"Your next Construction Token costs 4 Craftsmanship symbols: 2 buildings", "action.construction-token"),
+    ("de", "Ich habe eine Schmiede, einen Runenkreis und ein Gasthaus gebaut und keinen Marker. Was kostet einer?",
+     r"Dein nächster Baumaterialmarker kostet 4 Handwerkssymbole", "action.construction-token"),
+    ("fr", "J'ai une Auberge et 1 jeton Construction. Combien coûte le prochain jeton ?",
+     r"Ton prochain Jeton Construction coûte 3", "action.construction-token"),
     ("en", "I have 3 buildings and 2 construction tokens. May I take another token?", r"No: with 3 buildings",
      "action.construction-token"),
     ("en", "I have two buildings and no tokens; can I get a token?",
@@ -297,7 +304,7 @@ COMPUTED = [
     ("fr", "2 bâtiments de 3 et 4 gloire, un drakkar de 2, 6 guerriers et 3 marchands : combien de points en fin de "
            "partie ?", r"12 de Gloire pour tout cela en fin de partie", "scoring.final"),
     ("fr", "combien de points en fin de partie pour 5 guerriers, 1 marchand et 1 marin ?",
-     r"2 de Gloire grâce aux séries de Vikings : 1 série", "scoring.viking-sets"),
+     r"2 points de Gloire grâce aux séries de Vikings : 1 série", "scoring.viking-sets"),
     ("en", "What is the total for 10 fame, buildings worth 4 in total, 2 longships worth 1 and 2, and 3 sailors?",
      r"18 Fame: 10 from raids \+ 4 for buildings \+ 3 for longships \+ 1", "scoring.final"),
     ("de", "Am Spielende: 12 Ruhm auf der Leiste, Gebäude mit 2, 2 und 3 Ruhm, ein Langschiff mit 1 Ruhm, 4 Krieger, "

@@ -240,6 +240,11 @@ def test_a_position_told_sentence_by_sentence(lang: str, question: str, first: s
      ["R9 (9)", "R9 R4 (94)"]),
     ("fr", "Au centre il y a un 8 vert et un 3 vert. J'ai un 2 bleu et un 1 bleu. Que puis-je jouer ?",
      ["passer"]),
+    # a hand whose cards cannot go down together is a hand to choose from, not one play to refuse
+    ("en", "The centre is a red 5 and a red 4. In my hand I have blue 9, blue 1, pink 7 and black 2. Can I beat it?",
+     ["B9 B1 (91)"]),
+    ("fr", "Au centre un 6 noir. Dans ma main : 3 rouge, 8 vert et 5 bleu. Avec quoi je passe par-dessus ?",
+     ["G8 (8)"]),
 ])
 def test_what_a_described_hand_can_play(lang: str, question: str, words: list[str]) -> None:
     a = answer(question, "odin", lang=lang)
@@ -337,3 +342,20 @@ def test_a_card_taken_from_the_centre_is_no_count_to_play() -> None:
 ])
 def test_a_position_read_only_in_part_is_left_to_the_digest(question: str) -> None:
     assert KIT.hypothetical_answer(question, "en") is None
+
+
+def test_at_once_is_no_card_of_one() -> None:
+    """"d'un coup" / "auf einmal" say how, not a card: four 9s on three cards (it had read five cards)."""
+    a = answer("Au centre : 7, 5 et 1 bleus. J'ai quatre 8 de couleurs différentes, je peux tout poser d'un coup ?",
+               "odin", lang="fr")
+    assert a.source == "engine" and a.text.startswith("Oui"), a.text
+    a = answer("In der Mitte liegen 7, 5 und 1 blau. Ich habe vier Achten, darf ich alle auf einmal legen?", "odin",
+               lang="de")
+    assert a.source == "engine" and a.text.startswith("Ja"), a.text
+
+
+def test_several_players_points_are_not_one_players_sum() -> None:
+    """"Ole stood at 11, I had 10 and hold 6, Jana had 8": not 11 + 6 for the asker (a wrong total had been said)."""
+    q = ("Zwischenwertung: Ole hat seine letzte Karte gespielt und stand vorher bei 12 Punkten. Ich hatte 9 Punkte "
+         "und hab noch 5 Karten, Jana hatte 7 Punkte. Ist das Spiel aus?")
+    assert KIT.hypothetical_answer(q, "de") is None

@@ -199,9 +199,16 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # rules don't say" on 8 of 9 - the best fresh figure, still short of 90 %. Three computed answers were wrong ("was
 # geht da?" judged the hand as one play; "un 9 tout seul" given a colour; "Julie ne veut pas acheter" not read as
 # a withdrawal): the first two now leave the question to the digest, the third is computed right.
-BLIND_FLOOR = {"rules_blind": 81, "rules_blind2": 79, "rules_blind3": 79, "rules_blind4": 70, "rules_blind5": 76,
-               "rules_blind6": 73, "rules_blind7": 74, "rules_blind8": 79, "rules_blind9": 78, "rules_blind10": 72,
-               "rules_blind11": 74, "rules_blind12": 76}
+# Then families across sets 1-12: a demand row told Viking by Viking, Pict attacks told by the card's corners (and
+# with scores before), the Fame adjustment alone, buildings named rather than counted, the kind of a question
+# (a shortage, a tie), three facts in players' words -> sets 1-12 from 911 to 965 of 1,080.
+# rules_blind13 and rules_blind14 (fresh, written blind at the same time and measured once after all of that): 73
+# and 77 of 90 (81.1 % and 85.6 %) on their first runs; 8 computed answers were wrong (a hand read as one play,
+# "d'un coup" read as a card of 1, several players' points summed as one, buildings named not counted, the
+# others' warriors added to mine, "puis" read as "can", a row purchase read as the income): all fixed and tested.
+BLIND_FLOOR = {"rules_blind": 82, "rules_blind2": 82, "rules_blind3": 81, "rules_blind4": 71, "rules_blind5": 81,
+               "rules_blind6": 76, "rules_blind7": 80, "rules_blind8": 79, "rules_blind9": 81, "rules_blind10": 77,
+               "rules_blind11": 76, "rules_blind12": 81, "rules_blind13": 77, "rules_blind14": 80}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))

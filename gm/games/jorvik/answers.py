@@ -753,6 +753,8 @@ def _income_answer(q: str, lang: str, bare: bool = True) -> Any:
         return None  # "the card that gives 4 coins: when do I get them?": a moment, not an amount
     if re.search(r"\b(sell|verkauf\w*|vend\w*|trader|handler|marchand|skald\w*|scalde|goods|waren|marchandises)\b", q):
         return None
+    if _ROW_WORD.search(q) and _PAY.search(q):
+        return None  # "the row under card 2 ... what do I pay?": a purchase, not the income
     jarl = bool(re.search(r"\bjarl\b", q))
     mint = bool(_MINT.search(q))
     nothing = bool(_NOTHING.search(q) or _NOT_BOUGHT.search(q))
@@ -1274,8 +1276,9 @@ def _warrior_seats(text: str) -> tuple[list[str], list[tuple[list[int], bool]]] 
                 continue
             if not _NONE_HELD.search(seg):
                 return None
-        if key in order or len(nums) > 1 and not re.search(r"\b(warriors?|krieger\w*|guerriers?)\b", seg):
-            return None
+        if key in order or len(nums) > 1 and not re.search(r"\b(warriors?|krieger\w*|guerriers?)\b", seg) and \
+                not re.search(r"\b(?:and|und|et) (?:a |an |ein\w* |un\w* )?\d+\b", seg):
+            return None  # "Kim has a 4 and a 1": two warriors; "Tom 4 5": not read
         if any(not 1 <= v <= 9 for v in nums) and nums != [0]:
             return None
         order.append(key)
@@ -1298,6 +1301,12 @@ _COUNTED = re.compile(r"\b(\d) ((?:warriors?|krieger\w*|guerriers?)(?: cards?| k
                       r"(?: (?:worth|of|valued at|with values?|"
                       r"mit|von|zu|im wert von|a|à|de|valant))?):? ((?:(?:a |à |de |von |zu )?\d+(?:,| and| und| et|"
                       r" &|\s)*\s*)+)", re.IGNORECASE)
+
+
+_OTHERS_HOLD = re.compile(r"\b(?!(?:i|ich|je|j|he|she|it|er|sie|es|il|elle|on|who|wer|qui|guerriers?|warriors?|"
+                          r"krieger\w*|cartes?|karten?|cards?|valeurs?|points?|et|and|und|ou|or|oder|puis)\b)[a-z]+ (?:has|hat|a|owns?|"
+                          r"besitzt|possede)\b(?: (?:a|an|one|ein\w*|un\w*|only|nur|seulement|single|einzige\w*|"
+                          r"seul\w*))* \d")
 
 
 def _uncounted(text: str) -> str:
@@ -1328,6 +1337,8 @@ def _defence_answer(q: str, lang: str) -> Any:
         rest = re.sub(r"\b\d+\b", " ", rest)
     if not values or len(values) > 8 or re.search(r"\b\d+\b", rest) or not all(1 <= v <= 9 for v in values):
         return None
+    if _OTHERS_HOLD.search(q):
+        return None  # "Ole has a single 5": the others' warriors, the attack reader's
     if re.search(r"\b(ben|others?|andere\w*|autres?|everyone|jeder|chacun)\b", rest) or re.search(
             r"\b(pict\w*|pikt\w*)\b", rest) and not re.search(r"\b(i|ich|je|j|my|meine?|mes|ma|mon)\b", rest):
         return None  # the others' defence, or the attack itself: the attack reader's
@@ -1605,7 +1616,7 @@ def _row_limit_answer(q: str, lang: str) -> Any:
     """How many Vikings a demand row holds; "can I put a ninth Viking in a row?" -> No."""
     ninth = re.search(r"\bo(\d+) (?:viking|wikinger|figur|figure)\w*\b", q)
     if ninth and re.search(r"\b(rows?|reihe|file|rangee|queue)\b", q) and re.search(
-            r"\b(can|may|could|allowed|kann|darf|konnte|puis|peux|peut|possible|erlaubt|permis)\b", q):
+            r"\b(can|may|could|allowed|kann|darf|konnte|puis-je|je puis|peux|peut|possible|erlaubt|permis)\b", q):
         k = int(ninth.group(1))
         key = "jorvik.hypo.row_place_no" if k > ROW_MAX else "jorvik.hypo.row_place_yes"
         return _answer(t(key, lang, k=k, max=ROW_MAX), lang, "rows")

@@ -500,6 +500,16 @@ TOKEN_TAKE = re.compile(r"\b(take|get|obtain|buy|nehmen|holen|bekommen|kaufen|pr
                         r"\b(token|marker|jeton)")
 
 
+_BUILDING_NAMES = {
+    "shipyard": r"\b(shipyards?|werft\w*|chantiers? naval\w*|chantiers?)\b",
+    "runic_circle": r"\b(runic circles?|rune circles?|runenkreis\w*|cercles? runiques?)\b",
+    "forge": r"\b(forges?|smithy|\w*schmiede)\b",
+    "jarls_house": r"\b(jarl'?s house|house of the jarl|haus des jarls?|jarlshaus|maisons? du jarl)\b",
+    "inn": r"\b(inns?|gasthaus\w*|gasthof|auberges?)\b",
+}
+assert set(_BUILDING_NAMES) == set(BUILDING_TYPES)
+
+
 def _token_calc(q: str, lang: str) -> Any:
     words = _ww(q)
     if not any(w.startswith(_TOK) for w in words):
@@ -511,6 +521,11 @@ def _token_calc(q: str, lang: str) -> Any:
     held_n = next((n for n in held if n is not None), None)
     if len([n for n in built if n is not None]) > 1 or len([n for n in held if n is not None]) > 1:
         return None
+    named = {kind for kind, pattern in _BUILDING_NAMES.items() if re.search(pattern, q)}
+    if named and built_n is None:  # "I've built a Forge and an Inn": two buildings, each type once
+        built_n = len(named)
+    elif named and built_n is not None and built_n != len(named):
+        return None  # "2 buildings, a Forge": not one count
     asks_cost = TOKEN_COST.search(q) is not None or re.search(r"\bhow much (is|are|would|will|does|do)\b", q) \
         is not None or re.search(r"\b(how many|wie viele?|combien)\b.*\b(craftsmanship|"
                                                                r"handwerk\w*|artisanat|symbol\w*|cards?|karten?|"

@@ -242,6 +242,8 @@ def hand_points_answer(question: str, lang: str) -> Any:
     m = HAND_POINTS.search(q)
     if m is None:
         return None
+    if len(re.findall(r"\b\d{1,2} (?:points?|punkte?n?|pts)\b|\b[a-z]+ (?:had|hatte|avait) \d{1,2}\b", q)) >= 2:
+        return None  # several players' points told ("Ole stood at 11, I had 10, Jana 8"): not one player's sum
     n = int(m.group("n")) if m.group("n").isdigit() else NUMBER_WORDS.get(m.group("n"), 0)
     if not 1 <= n <= 9:
         return None
@@ -263,18 +265,27 @@ ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici)\b[
 END_Q = re.compile(r"\b(end|over|finish\w*|ende|vorbei|aus|schluss|fin|finie?|arrete|termine\w*|s'arrete)\b")
 
 
+_IDIOMS = re.compile(r"\b(?:tout )?d'un (?:seul )?coup\b|\ben une (?:seule )?fois\b|\bauf einmal\b|"
+                     r"\bin einem (?:rutsch|zug)\b|\b(?:all )?at once\b|\bin one go\b", re.IGNORECASE)
+# "in my hand I have ...": cards that cannot go down together are a hand to choose from, not one play to judge
+HAND_WORD = re.compile(r"\b(in my hand|my hand|dans ma main|ma main|en main|auf der hand|auf meiner hand|meine hand|"
+                       r"in der hand)\b")
+
+
 def hypothetical_answer(question: str, lang: str) -> Any:
     """An Answer computed by the engine for a position the question describes, else None."""
     points = hand_points_answer(question, lang)
     if points is not None:
         return points
+    question = _IDIOMS.sub(" ", question)  # "d'un coup": no card of 1
     q = fold(question)
     if REPORT.search(q) or not _about_cards(question, lang):
         return None  # "is there a penalty now?", "on est quatre, en équipes de deux ?": not a position to compute
     if SCORING_TALK.search(q) and not any(w in _TABLE | _BEAT for w in re.findall(r"\w+", q)):
         return None  # "Zwischenwertung, ich hab noch 4 Karten ...": a scoring, not cards to play on a centre
     by_sentence = read_by_sentences(question, lang)
-    if by_sentence is not None and OPTIONS_Q.search(q):
+    if by_sentence is not None and (OPTIONS_Q.search(q) or HAND_WORD.search(q) and len(by_sentence[0].slots) > 1 and
+                                    not by_sentence[0].count_only and not _can_group(by_sentence[0])):
         options = _options_answer(*by_sentence, lang=lang, game=GAME.name, question=question)
         # "My hand is black 8, pink 8 and blue 1. What can I actually play here?"; a hand not read in full is not
         # one play to judge ("yellow 8, yellow 1, green 8 and red 2: what's the strongest I can put down?")
@@ -402,6 +413,7 @@ PEOPLE = re.compile(r"\b(players?|people|teams?|partners?|we are|spieler\w*|pers
 OPTIONS_Q = re.compile(r"\b(what can i (actually )?(play|do)|what are my options|anything i can (do|play)|"
                        r"(the )?(strongest|highest|biggest|best) (thing |play |move |cards? )?(that )?i can (put down|"
                        r"play|lay)|was geht (da|hier|jetzt|damit)|je peux faire quoi|je peux jouer quoi|"
+                       r"avec quoi|with what|womit|mit was|"
                        r"what can i do|what do i do|was mache ich|was soll ich|que faire|"
                        r"(the )?best (play |move |thing )?i can (put down|play|do)|was kann ich stattdessen|"
                        r"qu'est-ce que je peux poser de mieux|le mieux que je (peux|puisse) (poser|jouer)|"
