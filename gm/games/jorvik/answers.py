@@ -1304,7 +1304,8 @@ _COUNTED = re.compile(r"\b(\d) ((?:warriors?|krieger\w*|guerriers?)(?: cards?| k
 
 
 _OTHERS_HOLD = re.compile(r"\b(?!(?:i|ich|je|j|he|she|it|er|sie|es|il|elle|on|who|wer|qui|guerriers?|warriors?|"
-                          r"krieger\w*|cartes?|karten?|cards?|valeurs?|points?|et|and|und|ou|or|oder|puis)\b)[a-z]+ (?:has|hat|a|owns?|"
+                          r"krieger\w*|cartes?|karten?|cards?|valeurs?|points?|et|and|und|ou|or|oder|puis)\b)"
+                          r"[a-z]+ (?:has|hat|a|owns?|"
                           r"besitzt|possede)\b(?: (?:a|an|one|ein\w*|un\w*|only|nur|seulement|single|einzige\w*|"
                           r"seul\w*))* \d")
 
