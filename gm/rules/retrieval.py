@@ -54,10 +54,15 @@ KINDS = {
                            r"vergeben|ausgeh\w*|ausgegangen|il n'y a plus|n'y a plus|plus (?:de|d'|aucun\w*)|"
                            r"epuise\w*|vide)\b"),
     "tie": re.compile(r"\b(ties?|tied|tiebreak\w*|(?:same|equal) (?:fame|score|points?|total|number of points)|"
-                      r"gleichstand|gleich viel\w*|gleichen? (?:ruhm|punkte\w*|siegpunkte\w*|punktzahl)|punktgleich|"
+                      r"gleichstand|gleich viel\w*|gleich\w* (?:ruhm|punkte\w*|siegpunkte\w*|punktzahl)|punktgleich|"
                       r"egalite|ex aequo|meme (?:score|nombre de points|gloire|total))\b"),
 }
 KIND_BOOST = 1.25
+ABOUT_THE_GAME = re.compile(r"\b(what is|what's|whats|worum geht|was ist|de quoi|c'est quoi|qu'est-ce que c'est|about|"
+                            r"how do (?:you|we|i) (?:play|win)|wie (?:spielt|gewinnt) man|"
+                            r"comment (?:on )?(?:joue|gagne)|"
+                            r"overview|uberblick|apercu|aim|goal|ziel|but|object)\b")
+SUMMARY_WEIGHT = 0.85
 # Whole search terms the question says, and its closeness to a stored question (Index.phrase_score).
 TERM_WEIGHT = 0.5
 ASKED_WEIGHT = 2.0
@@ -162,6 +167,10 @@ class Index:
         kinds = {k for k, pattern in KINDS.items() if pattern.search(folded)}
         if kinds:
             scores = scores * np.array([KIND_BOOST if kinds & set(sec.kinds) else 1.0 for sec in self.sections])
+        if not ABOUT_THE_GAME.search(folded):
+            # a summary of the whole game shares words with every question; it answers only one about the game as
+            # a whole ("what is this game about?"), and otherwise yields to the section of the rule asked
+            scores = scores * np.array([SUMMARY_WEIGHT if "summary" in sec.kinds else 1.0 for sec in self.sections])
         order = np.argsort(-scores)[:k]
         return [Hit(self.sections[int(i)], float(scores[int(i)])) for i in order if scores[int(i)] > 0]
 
