@@ -250,7 +250,7 @@ def test_a_whole_search_term_beats_a_longer_one_half_said(game, lang, q, section
 
 @pytest.mark.parametrize("q,lang,facts", [
     ("when does the game end, and who wins?", "en", ["15", "fewest"]),
-    ("Wann ist das Spiel vorbei und wer gewinnt?", "de", ["15", "niedrigste"]),
+    ("Wann ist das Spiel vorbei und wer gewinnt?", "de", ["15", "wenigsten"]),
     ("la partie se termine quand, et qui gagne ?", "fr", ["15", "moins"]),
 ])
 def test_two_questions_in_one_line_get_both_facts(q, lang, facts):
