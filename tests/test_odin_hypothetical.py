@@ -359,3 +359,29 @@ def test_several_players_points_are_not_one_players_sum() -> None:
     q = ("Zwischenwertung: Ole hat seine letzte Karte gespielt und stand vorher bei 12 Punkten. Ich hatte 9 Punkte "
          "und hab noch 5 Karten, Jana hatte 7 Punkte. Ist das Spiel aus?")
     assert KIT.hypothetical_answer(q, "de") is None
+
+
+@pytest.mark.parametrize("lang,question,first,words", [
+    ("en", "Mia went out. Before that Mia had 3 points, Nils 13 and I had 8. Nils holds 2 cards and I hold 1. Who won?",
+     "Yes, the game is over", ["Mia 3, Nils 15, you 9", "Mia wins with 3 points"]),
+    ("de", "Tom ist raus. Vorher: Tom 4 Punkte, Eva 6 Punkte. Eva hat noch 3 Karten. Ist das Spiel vorbei?",
+     "Nein, es geht weiter", ["Tom 4, Eva 9", "niemand hat 15 erreicht"]),
+    ("fr", "Partie courte en 10 points. Paul vide sa main ; avant, Paul avait 8 points, moi 1 point et il me reste "
+     "3 cartes, Zoé avait 7 points et il lui reste 5 cartes. Qui gagne ?", "Oui, la partie est finie",
+     ["Paul 8, toi 4, Zoé 12", "Le seuil de 10 est atteint (Zoé)", "Tu gagnes avec 4 points"]),
+    # "je 1 Karte" is "one each", and "beide" the last two named
+    ("de", "Lea hat ihre letzte Karte gelegt, sie hatte 2 Punkte. Max hatte 14 und Ida 3, beide haben noch je 2 "
+     "Karten. Wer gewinnt?", "Ja, die Partie ist aus", ["Lea 2, Max 16, Ida 5", "Lea gewinnt mit 2 Punkten"]),
+])
+def test_a_scoring_told_player_by_player(lang: str, question: str, first: str, words: list[str]) -> None:
+    """Each player's points before and cards left, and who went out: the engine scores the hand and says whether
+    the game ends and who wins (with the target the question names)."""
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(first), a.text
+    assert all(w in a.text for w in words), a.text
+
+
+def test_a_named_target_replaces_the_default() -> None:
+    a = answer("We play the short game to 10 points. I already have 7 points and hold 4 cards at the scoring. Does "
+               "the game go on?", "odin", lang="en")
+    assert a.source == "engine" and a.text.startswith("Yes, the game ends: 7 + 4 = 11 points"), a.text

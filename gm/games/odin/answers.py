@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.odin.game import GAME
 from gm.games.odin.narrate import describe_action, explain
-from gm.i18n import t
+from gm.i18n import join_list, t
 from gm.text import fold, starts_with_question_word
 
 MOVES = re.compile(
@@ -242,7 +242,8 @@ def hand_points_answer(question: str, lang: str) -> Any:
     m = HAND_POINTS.search(q)
     if m is None:
         return None
-    if len(re.findall(r"\b\d{1,2} (?:points?|punkte?n?|pts)\b|\b[a-z]+ (?:had|hatte|avait) \d{1,2}\b", q)) >= 2:
+    if len(re.findall(r"\b\d{1,2} (?:points?|punkte?n?|pts)\b|\b[a-z]+ (?:had|hatte|avait) \d{1,2}\b",
+                      _TARGET.sub(" ", q))) >= 2:
         return None  # several players' points told ("Ole stood at 11, I had 10, Jana 8"): not one player's sum
     n = int(m.group("n")) if m.group("n").isdigit() else NUMBER_WORDS.get(m.group("n"), 0)
     if not 1 <= n <= 9:
@@ -251,18 +252,140 @@ def hand_points_answer(question: str, lang: str) -> Any:
     ids = ODIN_SECTIONS["scoring"][:1]
     if before is not None:
         had = int(next(g for g in before.group("p", "p2", "p3", "p4", "p5") if g))
-        total, target = had + n, GAME.options(None)["target"]
+        total, target = had + n, target_of(question) or GAME.options(None)["target"]
         key = "odin.hypo.total_ends" if isinstance(target, int) and total >= target else "odin.hypo.total_goes_on"
+        key += "_named" if target_of(question) else ""
         text = t(key, lang, had=had, n=n, total=total, target=target) + " " + text
         ids = ODIN_SECTIONS["scoring"]
     return _answer(text, GAME.name, lang, ids)
+
+
+# ---- a scoring told player by player ("Ana went out; Ben had 12 and holds 4, Cleo 6 and 7") ---------------------
+
+_PTS_W = re.compile(r"(?:points?|punkte?n?|pts?|pkt)")
+_CARDS_W = re.compile(r"(?:cards?|karten?|cartes?)")
+_OUT = re.compile(r"\b(went out|goes out|going out|gone out|is out|emptie[sd] (?:his|her|their|my) hand|"
+                  r"(?:his|her|their|my) (?:very )?last cards?|vid\w* (?:sa|ma) main|plus (?:de|aucune) cartes?|"
+                  r"(?:seine|ihre|meine) letzten? karten?|keine karten? mehr|ist raus|bin raus|"
+                  r"ses dernieres cartes|mes dernieres cartes|sa derniere carte|ma derniere carte)\b")
+_SELF_W = frozenset({"i", "ich", "je", "j", "moi", "me", "mir", "mich"})
+_BOTH_W = frozenset({"both", "beide", "beiden", "tous", "toutes", "each", "je", "chacun"})
+_TARGET = re.compile(r"\b(?:to|at|a|auf|bis|en|in|of|de|mit|with|avec)\s+(10|15|20)\s*(?:points?|punkte?n?)\b"
+                     r"|\b(10|15|20)[- ](?:points?|punkte?)[- ]?(?:game|variant|partie|spiel|variante)"
+                     r"|\b(?:short|kurz\w*|courte?s?)\b[^.?!]{0,30}?\b(10|20)\b|\b(10)\b[^.?!]{0,20}?\b"
+                     r"(?:short|kurz\w*|courte?s?)\b")
+_NOT_NAMES_ODIN = frozenset(
+    "the a an and or but if so then now before after at scoring score points point cards card hand centre middle "
+    "is it who what how when which ist wer was wie wann welche der die das den dem ein eine und oder aber dann "
+    "jetzt vorher nach bei zwischenwertung wertung punkte punkten karte karten mitte runde partie spiel le la les "
+    "un une et ou mais alors avant apres qui que quoi comment quand decompte cartes main manche jeu on nous we wir "
+    "odin yes no ja nein oui non ok okay hi hey question frage variante variant short kurz courte game round "
+    "this that diese dieser ce cette il elle er sie es they he she".split())
+
+
+def target_of(question: str) -> int | None:
+    """The points target a question names ("the short game to 10", "variante courte à 10 points"), else None."""
+    m = _TARGET.search(fold(question))
+    return int(next(g for g in m.groups() if g)) if m else None
+
+
+def _table_told(question: str) -> tuple[list[str], dict[str, int], dict[str, int]] | None:
+    """Players in the order named, their points before the scoring and the cards each still holds (0 for whoever
+    went out), as the question tells them; None when a figure is missing or read twice."""
+    capital = {fold(w): w for w in re.findall(r"[^\W\d_]+", question) if w[:1].isupper()}
+    words = re.findall(r"[^\W\d_]+|\d+", _OUT.sub(" zzout ", fold(question).replace("’", "'")))
+    order: list[str] = []
+    points: dict[str, int] = {}
+    cards: dict[str, int] = {}
+    current: list[str] = []
+    unit: str | None = None  # the unit last said: "Ben is holding 4 cards and Cleo 7" - 7 cards
+    for i, w in enumerate(words):
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if w == "je" and nxt.isdigit():
+            continue  # German "je 1 Karte": one each, not French "je"
+        if w in _SELF_W:
+            current = ["me"]
+        elif w in _BOTH_W and len(order) >= 2:
+            current = order[-2:]  # "beide haben noch je 1 Karte": the last two named
+            continue
+        elif w in capital and w not in _NOT_NAMES_ODIN and len(w) > 1:
+            current = [w]
+        elif w == "zzout":
+            if not current or any(cards.get(x, 0) for x in current):
+                return None
+            for x in current:
+                cards[x] = 0
+            continue
+        elif w.isdigit():
+            said = "cards" if _CARDS_W.fullmatch(nxt) else "points" if _PTS_W.fullmatch(nxt) else None
+            unit = said or unit
+            if not current:
+                continue  # "the short game to 10 points": no player's
+            kind = said or unit or "points"
+            into = cards if kind == "cards" else points
+            for x in current:
+                if x in into or int(w) > 40:
+                    return None
+                into[x] = int(w)
+            continue
+        else:
+            continue
+        for x in current:
+            if x not in order:
+                order.append(x)
+    if len(order) < 2 or not any(cards.get(x) == 0 for x in order):
+        return None
+    if any(x not in points or x not in cards for x in order):
+        return None
+    return [capital.get(x, x) for x in order], {capital.get(k, k): v for k, v in points.items()}, \
+        {capital.get(k, k): v for k, v in cards.items()}
+
+
+def table_scoring_answer(question: str, lang: str) -> Any:
+    """"Ana went out; before, Ana had 5, Ben 12, Cleo 6; Ben holds 4 cards, Cleo 7: is it over, who won?" — the
+    engine's scoring of that hand: each seat's total, and the winners when a total reaches the target."""
+    told = _table_told(question)
+    if told is None:
+        return None
+    order, points, cards = told
+    from engine.core import ScenarioError
+    from engine.odin.actions import GameOver, HandScored, Play
+    from engine.odin.cards import CODE
+
+    out = next(x for x in order if cards[x] == 0)
+    deck = iter(CODE[c] for c in range(54))
+    hands = [[next(deck)] if x == out else [next(deck) for _ in range(cards[x])] for x in order]
+    target = target_of(question) or GAME.options(None)["target"]
+    if any(len(h) > 9 for h in hands) or len(order) > 6:
+        return None
+    try:
+        state = GAME.scenario({"players": len(order), "hands": hands, "center": [], "to_move": order.index(out),
+                               "scores": [points[x] for x in order], "target": target})
+    except ScenarioError:
+        return None
+    _, events = GAME.apply(state, Play((hands[order.index(out)][0],), None))
+    scored = next(e for e in events if isinstance(e, HandScored))
+    over = next((e for e in events if isinstance(e, GameOver)), None)
+    names = [t("odin.hypo.you", lang) if x == "me" else x for x in order]
+    totals = ", ".join(f"{n} {v}" for n, v in zip(names, scored.totals, strict=True))
+    if over is None:
+        text = t("odin.hypo.table_goes_on", lang, totals=totals, target=target)
+    else:
+        reached = [n for n, v in zip(names, scored.totals, strict=True) if v >= target]
+        winners = [names[i] for i in over.winners]
+        won = "shared" if len(winners) > 1 else "you" if order[over.winners[0]] == "me" else "one"
+        text = t("odin.hypo.table_over", lang, totals=totals, target=target, reached=" / ".join(reached)) + " " + \
+            t(f"odin.hypo.table_won_{won}", lang, winner=winners[0], winners=join_list(winners, lang),
+              best=min(scored.totals))
+    return _answer(text, GAME.name, lang, ODIN_SECTIONS["scoring"])
 
 
 ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici)\b[^.?!]{0,30}?\b(?P<p>\d{1,2}) "
                      r"(points?|punkte?n?)\b|\b(?P<p2>\d{1,2}) (points?|punkte?n?) (already|so far|schon|bereits|deja)"
                      r"|\b(stand|stehe|lag) (vorher |bisher |schon )?(bei|auf) (?P<p3>\d{1,2})\b"
                      r"|\b(was|were|i'm|i am) (on|at) (?P<p4>\d{1,2})\b|\bj'etais a (?P<p5>\d{1,2})\b")
-END_Q = re.compile(r"\b(end|over|finish\w*|ende|vorbei|aus|schluss|fin|finie?|arrete|termine\w*|s'arrete)\b")
+END_Q = re.compile(r"\b(end|over|finish\w*|ende|vorbei|aus|schluss|fin|finie?|arrete|termine\w*|s'arrete|continue\w*|"
+                   r"go(?:es)? on|weiter\w*)\b")
 
 
 _IDIOMS = re.compile(r"\b(?:tout )?d'un (?:seul )?coup\b|\ben une (?:seule )?fois\b|\bauf einmal\b|"
@@ -274,7 +397,7 @@ HAND_WORD = re.compile(r"\b(in my hand|my hand|dans ma main|ma main|en main|auf 
 
 def hypothetical_answer(question: str, lang: str) -> Any:
     """An Answer computed by the engine for a position the question describes, else None."""
-    points = hand_points_answer(question, lang)
+    points = table_scoring_answer(question, lang) or hand_points_answer(question, lang)
     if points is not None:
         return points
     question = _IDIOMS.sub(" ", question)  # "d'un coup": no card of 1
