@@ -619,3 +619,15 @@ def test_puis_is_then_and_a_row_price_is_no_income() -> None:
     ans = ask("File sous la carte 4 : moi en premier, puis Léa, puis mon 2e Viking. J'ai que 2 pièces. Si Léa ne la "
               "prend pas, je la paie combien ?", "fr")
     assert "jusqu'à 8 Vikings" not in ans.text.split("\n")[0] and "revenu" not in ans.text.split("\n")[0], ans.text
+
+
+def test_a_warrior_said_with_an_article_and_nobody_with_warriors() -> None:
+    """"Anna has one 5" is a warrior of 5 (it had been read as two numbers); "none of us has a warrior": all at 0."""
+    ans = ask("Picts attack, +3 for the winner and -1 for the loser. I have a 4, Anna has one 6, Ben only a 2. What "
+              "happens?", "en")
+    assert ans.source == "engine" and "Anna (defence 6) gains 3 VP" in ans.text and \
+        "Ben (defence 2) loses 1 VP" in ans.text, ans.text
+    ans = ask("Pikten greifen an, aber keiner von uns hat Krieger. Was passiert?", "de")
+    assert ans.source == "engine" and ans.text.startswith("Niemand"), ans.text
+    ans = ask("Attaque des Pictes et aucun de nous n'a de guerrier : que se passe-t-il ?", "fr")
+    assert ans.source == "engine" and ans.text.startswith("Personne"), ans.text

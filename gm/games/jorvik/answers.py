@@ -1071,6 +1071,12 @@ _VP_NOW = re.compile(r"\b(?P<who>I|I'm|ich|je|j'ai|je suis|[A-Z][a-z]+)"
                      r"|\b(?P<who2>[A-Z][a-z]+) \((?P<vp2>\d+) ?(?:vp|sp|pv)\)", re.IGNORECASE)
 _TIED = re.compile(r"\b(both|beide\w*|2 (?:of us|von uns|d'entre nous)|tous (?:les )?deux|toutes (?:les )?deux|"
                    r"(?:my friend|mein freund|meine freundin|mon ami|mon amie|\w+) (?:and|und|et) (?:i|ich|moi))\b")
+_A_VALUE = re.compile(r"\b(?:only |just |nur |seulement )?(?:one|a|an|ein|eine|einen|un|une)\s+"
+                      r"(?=\d+\b(?!\s*(?:vp|sp|pv|points?|punkte?|coins?|munzen|pieces?)))", re.IGNORECASE)
+_NOBODY_WARRIORS = re.compile(r"\b(?:none of us|nobody|no one|neither of us|keiner von uns|niemand|keiner|"
+                              r"aucun de nous|personne|ni l'un ni l'autre)\b[^.?!]{0,30}?\b(?:warriors?|krieger\w*|"
+                              r"guerriers?)\b|\b(?:we|wir|nous|on)\b[^.?!]{0,15}?\b(?:have no|haben keine?|"
+                              r"n'avons aucun|n'a aucun)\w* (?:warriors?|krieger\w*|guerriers?)\b")
 _END = re.compile(r"\b(?:(weakest|lowest|fewest|least|schwachsten|niedrigsten|wenigsten|geringsten|plus faibles?|"
                   r"moins)|(strongest|highest|most|starksten|hochsten|meisten|plus forts?|plus de))\b")
 _PART_OF_TABLE = re.compile(r"\b(?:are|is|sind|ist|sommes|sont|est|damit|donc)\s+(?:both\s+|beide\s+|tous deux\s+)?"
@@ -1088,6 +1094,8 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     nobody), from the engine's attack."""
     if not _PICTS.search(q) or not re.search(r"\b(pict\w*|pikt\w*)\b", q) and not _DEF_Q.search(q):
         return None
+    if _NOBODY_WARRIORS.search(q):  # "none of us has a warrior": everyone at 0, nobody gains or loses
+        return _answer(t("jorvik.hypo.picts_nobody", lang, d=0), lang, "picts_ties")
     end = _END.search(q)
     if _TIED.search(q) and end and len(set(re.findall(r"\b\d+\b", fold(question)))) <= 1:
         # "Tom and I both have 0, the fewest": two tied at one end, the rest of the table untold - each gains or
@@ -1101,6 +1109,7 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     text = re.sub(r"(\b(?:add(?:s|ing)? up to|total(?: of)?|in total|insgesamt|zusammen|au total|en tout|soit)\s*:?\s*"
                   r"\d+)\s*\([^)]*\)", r"\1", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(?:player|spieler|joueur|joueuse|seat) ?#?(\d)\b", r"P#\1", text, flags=re.IGNORECASE)
+    text = _A_VALUE.sub(" ", text)  # "Anna has one 5", "Ben only a 1": a warrior of 5, not one and five
     text = _digits_keep_case(text)
     text = _NOUNS.sub(lambda m: m.group(0).lower(), text)
     vp_now: dict[str, int] = {}
