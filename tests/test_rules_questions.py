@@ -281,3 +281,32 @@ KIND_QUESTIONS = [
 def test_the_kind_of_question_finds_its_section(game: str, question: str, section: str) -> None:
     got = answer(question, game)
     assert got.sections and got.sections[0]["id"] == section, (question, got.sections)
+
+
+# What a question does without is not its topic: "goods for coins without a trader" asks for the exchange rate,
+# not the trader cards. (Harder phrasings - "get coins for my goods without a trader card?" - still find the trader
+# or income sections: the exchange is close to both.)
+WITHOUT_QUESTIONS = [
+    ("jorvik", "Kann ich Waren ohne Händler in Münzen tauschen?", "jorvik.goods.coin_exchange"),
+    ("jorvik", "Can I turn spare goods into coins without a trader?", "jorvik.goods.coin_exchange"),
+    ("jorvik", "Puis-je convertir des marchandises en pièces sans marchand ?", "jorvik.goods.coin_exchange"),
+]
+
+
+@pytest.mark.parametrize(("game", "question", "section"), WITHOUT_QUESTIONS)
+def test_what_the_question_does_without_is_not_its_topic(game: str, question: str, section: str) -> None:
+    got = answer(question, game)
+    assert got.sections and got.sections[0]["id"] == section, (question, got.sections)
+
+
+def test_without_drops_the_thing_done_without_but_not_an_absence() -> None:
+    from gm.rules.retrieval import WITHOUT
+
+    assert WITHOUT.sub("", "coins without a trader card?").split() == ["coins", "?"]
+    assert "handlerkarte" not in WITHOUT.sub("", "munzen ohne handlerkarte")
+    assert "marchand" not in WITHOUT.sub("", "des pieces sans carte marchand")
+    assert "viking" in WITHOUT.sub("", "une carte sans aucun viking dans sa file")  # a card with no Viking: kept
+    # German "Waren" are goods, not the past of "sein": searched, not dropped as a stop word
+    from gm.rules.retrieval import index
+
+    assert index("jorvik", "de").tokens("Waren") == ["war"]

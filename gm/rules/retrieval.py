@@ -21,7 +21,7 @@ STEMMER_NAME = {"en": "english", "de": "german", "fr": "french"}
 KEEP = {"en": {"not", "no", "more", "most", "first", "last", "all", "each", "only", "same", "after", "before",
                "end", "again", "over", "under", "two", "one"},
         "de": {"nicht", "kein", "keine", "mehr", "alle", "jeder", "jede", "nur", "ende", "nach", "vor", "wieder",
-               "gleich", "zwei", "ein", "eine"},
+               "gleich", "zwei", "ein", "eine", "waren", "unter", "gegen"},  # "Waren" are goods, not "were"
         "fr": {"pas", "plus", "tous", "toutes", "chaque", "seul", "seulement", "fin", "apres", "avant", "même",
                "deux", "un", "une"}}
 TOKEN = re.compile(r"\w+", re.UNICODE)
@@ -58,6 +58,10 @@ KINDS = {
                       r"egalite|ex aequo|meme (?:score|nombre de points|gloire|total))\b"),
 }
 KIND_BOOST = 1.25
+WITHOUT = re.compile(r"\b(?:without|ohne|sans)\s+(?!(?:any|aucun\w*|irgend\w*|jegliche\w*)\b)"
+                     r"(?:(?:a|an|the|my|ein\w*|den|die|das|der|mein\w*|"
+                     r"passende\w*|matching|de|d'|un|une|le|la|les|mon|ma|mes)\s+)*(?:(?:carte|karte)\s+)?[\w'-]+"
+                     r"(?:\s+(?:cards?|karten?))?")
 ABOUT_THE_GAME = re.compile(r"\b(what is|what's|whats|worum geht|was ist|de quoi|c'est quoi|qu'est-ce que c'est|about|"
                             r"how do (?:you|we|i) (?:play|win)|wie (?:spielt|gewinnt) man|"
                             r"comment (?:on )?(?:joue|gagne)|"
@@ -156,6 +160,8 @@ class Index:
         return close[0] if close else None
 
     def search(self, question: str, k: int = 3) -> list[Hit]:
+        # "can I sell goods without a trader?": what the question does without is not its topic
+        question = WITHOUT.sub(" ", fold(question))
         q = [c for c in (self.correct(w) for w in self.tokens(question)) if c]
         if not q:
             return []
