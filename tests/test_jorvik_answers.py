@@ -631,3 +631,11 @@ def test_a_warrior_said_with_an_article_and_nobody_with_warriors() -> None:
     assert ans.source == "engine" and ans.text.startswith("Niemand"), ans.text
     ans = ask("Attaque des Pictes et aucun de nous n'a de guerrier : que se passe-t-il ?", "fr")
     assert ans.source == "engine" and ans.text.startswith("Personne"), ans.text
+
+
+def test_an_opponent_unnamed_and_warriors_counted_then_listed() -> None:
+    """"Mein Gegner hat 6" is a player; "zwei Krieger, einer mit 1 und einer mit 4" two warriors, not three."""
+    ans = ask("Pikten greifen an: Ich habe zwei Krieger, einen 1 und einen 4, plus die Karte, mit der ein Krieger "
+              "doppelt zählt. Mein Gegner hat 6. Wer gewinnt?", "de")
+    assert ans.source == "engine" and "Du (Verteidigung 9)" in ans.text and "Gegner (Verteidigung 6)" in ans.text, \
+        ans.text

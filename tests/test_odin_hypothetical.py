@@ -385,3 +385,24 @@ def test_a_named_target_replaces_the_default() -> None:
     a = answer("We play the short game to 10 points. I already have 7 points and hold 4 cards at the scoring. Does "
                "the game go on?", "odin", lang="en")
     assert a.source == "engine" and a.text.startswith("Yes, the game ends: 7 + 4 = 11 points"), a.text
+
+
+def test_one_play_is_no_card_and_a_held_mixed_hand_is_a_hand() -> None:
+    """"as one play" is how, not a card of 1 (it had been read as G1); cards "I have" that cannot go together are a
+    hand to choose from (it had been refused as one play)."""
+    a = answer("Can I put down a blue 8, a blue 3 and a red 3 as one play?", "odin", lang="en")
+    assert a.source == "engine" and a.text.startswith("No. B8 B3 R3 share neither"), a.text
+    assert "the same colour or the same number" in a.text
+    a = answer("Au centre : un 4 bleu. Moi j'ai un 6 rouge, un 6 noir et un 1 rouge. Je peux battre ça ?", "odin",
+               lang="fr")
+    assert a.source == "engine" and "R6 K6 (66)" in a.text, a.text
+
+
+def test_scoring_told_with_pronouns_and_a_capital_that_is_no_player() -> None:
+    """"il lui en reste 2" are cards; "Fin de manche" is no player; "Tom a 14" are points (more than a hand)."""
+    a = answer("Fin de manche : j'ai 6 points et il me reste 2 cartes, Inès a 12 points et il lui en reste 4, Marc a "
+               "13 et il a vidé sa main. On continue ?", "odin", lang="fr")
+    assert a.source == "engine" and a.text.startswith("Oui, la partie est finie"), a.text
+    assert "toi 8, Inès 16, Marc 13" in a.text and "Tu gagnes avec 8 points" in a.text, a.text
+    a = answer("I had 11 points before the scoring and still held 2 cards. What's my total now?", "odin", lang="en")
+    assert a.source == "engine" and a.text.startswith("No, it goes on: 11 + 2 = 13 points"), a.text

@@ -206,9 +206,15 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # and 77 of 90 (81.1 % and 85.6 %) on their first runs; 8 computed answers were wrong (a hand read as one play,
 # "d'un coup" read as a card of 1, several players' points summed as one, buildings named not counted, the
 # others' warriors added to mine, "puis" read as "can", a row purchase read as the income): all fixed and tested.
-BLIND_FLOOR = {"rules_blind": 82, "rules_blind2": 82, "rules_blind3": 81, "rules_blind4": 71, "rules_blind5": 81,
-               "rules_blind6": 76, "rules_blind7": 80, "rules_blind8": 79, "rules_blind9": 81, "rules_blind10": 77,
-               "rules_blind11": 76, "rules_blind12": 81, "rules_blind13": 77, "rules_blind14": 80}
+# Then a game's own name is no search word, what a question does without is not its topic, German "Waren" are
+# searched, a scoring told player by player is scored by the engine, and more phrasings -> sets 1-14 as below.
+# rules_blind15 and rules_blind16 (fresh, written blind at the same time, measured once after all of that): 78 and
+# 71 of 90 (86.7 % and 78.9 %) on their first runs; 2 computed answers were wrong ("as one play" read as a card of
+# 1; a mixed hand introduced by "j'ai" refused as one play): both fixed and tested.
+BLIND_FLOOR = {"rules_blind": 83, "rules_blind2": 82, "rules_blind3": 83, "rules_blind4": 71, "rules_blind5": 83,
+               "rules_blind6": 80, "rules_blind7": 81, "rules_blind8": 81, "rules_blind9": 83, "rules_blind10": 81,
+               "rules_blind11": 79, "rules_blind12": 82, "rules_blind13": 83, "rules_blind14": 84,
+               "rules_blind15": 80, "rules_blind16": 74}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))

@@ -17,7 +17,9 @@ import re
 from gm.i18n import t
 from gm.text import fold
 
-_FILLER = r"^\W*(?:(?:ok|okay|so|also|alors|bon|hmm+|hm+|euh+|quick question|kurze frage|petite question)\W+)*"
+# fillers, and a clause before the question ("during step E of my raid, can I ...", "wenn X, darf ich ...")
+_FILLER = (r"^\W*(?:(?:ok|okay|so|also|alors|bon|hmm+|hm+|euh+|quick question|kurze frage|petite question)\W+)*"
+           r"(?:[^,?.!;:]{1,60},\s*)?")
 _ASKS_LEAVE = re.compile(_FILLER + r"(?:can|could|may|am i allowed|are we allowed|is it allowed|is it ok|is it okay|"
                          r"darf|durfen|kann|konnen|ist es erlaubt|ist das erlaubt|peut|peux|puis|pouvons|pourrais|"
                          r"est-ce qu'on peut|est-ce que je peux|est-ce que l'on peut|est-ce qu'il est permis|"

@@ -1071,6 +1071,8 @@ _VP_NOW = re.compile(r"\b(?P<who>I|I'm|ich|je|j'ai|je suis|[A-Z][a-z]+)"
                      r"|\b(?P<who2>[A-Z][a-z]+) \((?P<vp2>\d+) ?(?:vp|sp|pv)\)", re.IGNORECASE)
 _TIED = re.compile(r"\b(both|beide\w*|2 (?:of us|von uns|d'entre nous)|tous (?:les )?deux|toutes (?:les )?deux|"
                    r"(?:my friend|mein freund|meine freundin|mon ami|mon amie|\w+) (?:and|und|et) (?:i|ich|moi))\b")
+_OPPONENT = re.compile(r"\b(my|mein|meine|meinem|meinen|mon|ma|the other|l'autre|der andere|die andere)\s+"
+                       r"(opponent|gegner|gegnerin|adversaire|player|joueur|spieler|spielerin)\b", re.IGNORECASE)
 _A_VALUE = re.compile(r"\b(?:only |just |nur |seulement )?(?:one|a|an|ein|eine|einen|un|une)\s+"
                       r"(?=\d+\b(?!\s*(?:vp|sp|pv|points?|punkte?|coins?|munzen|pieces?)))", re.IGNORECASE)
 _NOBODY_WARRIORS = re.compile(r"\b(?:none of us|nobody|no one|neither of us|keiner von uns|niemand|keiner|"
@@ -1109,6 +1111,7 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     text = re.sub(r"(\b(?:add(?:s|ing)? up to|total(?: of)?|in total|insgesamt|zusammen|au total|en tout|soit)\s*:?\s*"
                   r"\d+)\s*\([^)]*\)", r"\1", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(?:player|spieler|joueur|joueuse|seat) ?#?(\d)\b", r"P#\1", text, flags=re.IGNORECASE)
+    text = _OPPONENT.sub(lambda m: " " + m.group(2).capitalize(), text)  # "my opponent has 7": a player named
     text = _A_VALUE.sub(" ", text)  # "Anna has one 5", "Ben only a 1": a warrior of 5, not one and five
     text = _digits_keep_case(text)
     text = _NOUNS.sub(lambda m: m.group(0).lower(), text)
@@ -1308,8 +1311,8 @@ _DEF_Q = re.compile(r"\b(defen[cs]e|verteidigung\w*|abwehr|defense)\b")
 
 _COUNTED = re.compile(r"\b(\d) ((?:warriors?|krieger\w*|guerriers?)(?: cards?| karten)?"
                       r"(?: (?:worth|of|valued at|with values?|"
-                      r"mit|von|zu|im wert von|a|à|de|valant))?):? ((?:(?:a |à |de |von |zu )?\d+(?:,| and| und| et|"
-                      r" &|\s)*\s*)+)", re.IGNORECASE)
+                      r"mit|von|zu|im wert von|a|à|de|valant))?)[:,]? ((?:(?:un |une |one |an |a |ein\w* |à |de |von |"
+                      r"zu )*\d+(?:,| and| und| et| &|\s)*\s*)+)", re.IGNORECASE)
 
 
 _OTHERS_HOLD = re.compile(r"\b(?!(?:i|ich|je|j|he|she|it|er|sie|es|il|elle|on|who|wer|qui|guerriers?|warriors?|"

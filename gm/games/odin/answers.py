@@ -228,6 +228,7 @@ NUMBER_WORDS = {w: i for i, ws in enumerate(("", "one ein eine einen un une", "t
                                              "four vier quatre", "five funf cinq", "six sechs", "seven sieben sept",
                                              "eight acht huit", "nine neun neuf")) for w in ws.split()}
 POINTS_Q = re.compile(r"\b(what does (that|it) cost|was kostet (ihn|sie|mich|das)|combien (ca|cela) (lui |me )?coute|"
+                      r"ca donne quoi|what's my total|what is my total|my total|mon total|mein stand|was ergibt das|"
                       r"how many points|wie viele? (minus)?punkte|combien de points|points? (do|will) i|"
                       r"punkte (bekomme|kriege?|gibt)|je (prends|marque|recois))\b")
 
@@ -242,7 +243,8 @@ def hand_points_answer(question: str, lang: str) -> Any:
     m = HAND_POINTS.search(q)
     if m is None:
         return None
-    if len(re.findall(r"\b\d{1,2} (?:points?|punkte?n?|pts)\b|\b[a-z]+ (?:had|hatte|avait) \d{1,2}\b",
+    if len(re.findall(r"\b\d{1,2} (?:points?|punkte?n?|pts)\b|\b[a-z]+ (?:had|hatte|avait) \d{1,2}\b"
+                      r"(?! (?:\w+ )?(?:cards?|karten?|cartes?))",
                       _TARGET.sub(" ", q))) >= 2:
         return None  # several players' points told ("Ole stood at 11, I had 10, Jana 8"): not one player's sum
     n = int(m.group("n")) if m.group("n").isdigit() else NUMBER_WORDS.get(m.group("n"), 0)
@@ -317,11 +319,15 @@ def _table_told(question: str) -> tuple[list[str], dict[str, int], dict[str, int
                 cards[x] = 0
             continue
         elif w.isdigit():
-            said = "cards" if _CARDS_W.fullmatch(nxt) else "points" if _PTS_W.fullmatch(nxt) else None
+            prev = words[i - 1] if i else ""
+            held = prev in ("reste", "restent", "left", "ubrig", "holds", "holding")  # "il lui en reste 2"
+            said = "cards" if _CARDS_W.fullmatch(nxt) or held else "points" if _PTS_W.fullmatch(nxt) else None
             unit = said or unit
             if not current:
                 continue  # "the short game to 10 points": no player's
             kind = said or unit or "points"
+            if not said and (int(w) > 9 or all(x in cards for x in current)):
+                kind = "points"  # "Tom a 14": more than a hand holds, or the cards already told
             into = cards if kind == "cards" else points
             for x in current:
                 if x in into or int(w) > 40:
@@ -333,6 +339,7 @@ def _table_told(question: str) -> tuple[list[str], dict[str, int], dict[str, int
         for x in current:
             if x not in order:
                 order.append(x)
+    order = [x for x in order if x in points or x in cards]  # "Fin de manche : ...": a capital, not a player
     if len(order) < 2 or not any(cards.get(x) == 0 for x in order):
         return None
     if any(x not in points or x not in cards for x in order):
@@ -380,7 +387,8 @@ def table_scoring_answer(question: str, lang: str) -> Any:
     return _answer(text, GAME.name, lang, ODIN_SECTIONS["scoring"])
 
 
-ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici)\b[^.?!]{0,30}?\b(?P<p>\d{1,2}) "
+ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici|j'avais|i had|ich hatte|had|hatte|avais)\b"
+                     r"[^.?!]{0,30}?\b(?P<p>\d{1,2}) "
                      r"(points?|punkte?n?)\b|\b(?P<p2>\d{1,2}) (points?|punkte?n?) (already|so far|schon|bereits|deja)"
                      r"|\b(stand|stehe|lag) (vorher |bisher |schon )?(bei|auf) (?P<p3>\d{1,2})\b"
                      r"|\b(was|were|i'm|i am) (on|at) (?P<p4>\d{1,2})\b|\bj'etais a (?P<p5>\d{1,2})\b")
@@ -389,8 +397,12 @@ END_Q = re.compile(r"\b(end|over|finish\w*|ende|vorbei|aus|schluss|fin|finie?|ar
 
 
 _IDIOMS = re.compile(r"\b(?:tout )?d'un (?:seul )?coup\b|\ben une (?:seule )?fois\b|\bauf einmal\b|"
-                     r"\bin einem (?:rutsch|zug)\b|\b(?:all )?at once\b|\bin one go\b", re.IGNORECASE)
+                     r"\bin einem (?:rutsch|zug|spielzug)\b|\bals ein(?:en)? (?:zug|spielzug)\b|\b(?:all )?at once\b|"
+                     r"\b(?:in|as) (?:one|a single) (?:go|play|move|turn)\b|\ben un (?:seul )?coup\b",
+                     re.IGNORECASE)
 # "in my hand I have ...": cards that cannot go down together are a hand to choose from, not one play to judge
+HOLDING = re.compile(r"\b(i have|i've got|i hold|i'm holding|i am holding|ich habe|ich hab|hab ich|habe ich|ich halte|"
+                     r"j'ai|moi j'ai|je tiens|il me reste)\b")
 HAND_WORD = re.compile(r"\b(in my hand|my hand|dans ma main|ma main|en main|auf der hand|auf meiner hand|meine hand|"
                        r"in der hand)\b")
 
@@ -407,8 +419,9 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     if SCORING_TALK.search(q) and not any(w in _TABLE | _BEAT for w in re.findall(r"\w+", q)):
         return None  # "Zwischenwertung, ich hab noch 4 Karten ...": a scoring, not cards to play on a centre
     by_sentence = read_by_sentences(question, lang)
-    if by_sentence is not None and (OPTIONS_Q.search(q) or HAND_WORD.search(q) and len(by_sentence[0].slots) > 1 and
-                                    not by_sentence[0].count_only and not _can_group(by_sentence[0])):
+    if by_sentence is not None and (OPTIONS_Q.search(q) or (HAND_WORD.search(q) or HOLDING.search(q)) and
+                                    len(by_sentence[0].slots) > 1 and not by_sentence[0].count_only and
+                                    not _can_group(by_sentence[0])):
         options = _options_answer(*by_sentence, lang=lang, game=GAME.name, question=question)
         # "My hand is black 8, pink 8 and blue 1. What can I actually play here?"; a hand not read in full is not
         # one play to judge ("yellow 8, yellow 1, green 8 and red 2: what's the strongest I can put down?")
