@@ -296,3 +296,20 @@ def test_an_echoed_prompt_is_never_streamed(tmp_path):
     reply = s.handle(f"play {card}")
     assert reply.accepted and "im_start" not in "".join(shown) and "facts" not in reply.text
     assert card in reply.text  # the template narration stands
+
+
+def test_a_model_pick_keeps_the_offline_answers_no_and_both_halves():
+    """The model only ever helps: the offline "Nein." stays first when the model points at other sentences, and a
+    line with two questions keeps the facts of both sections (one quoted section would lose one)."""
+    q = "Darf der Startspieler passen?"
+    offline = answer(q, "odin", lang="de")
+    assert offline.text.startswith("Nein.")
+    section = offline.sections[0]["id"]
+    picked = answer(q, "odin", lang="de", llm=fake_llm(parsed={"section": section, "sentences": [1]}))
+    assert picked.source == "model" and picked.text.startswith("Nein. "), picked.text
+    q = "Wann ist das Spiel vorbei und wer gewinnt?"
+    offline = answer(q, "odin", lang="de")
+    assert len(offline.sections) == 2
+    picked = answer(q, "odin", lang="de", llm=fake_llm(parsed={"section": offline.sections[0]["id"],
+                                                               "sentences": [2]}))
+    assert picked.text == offline.text and picked.sections == offline.sections

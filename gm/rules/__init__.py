@@ -90,6 +90,12 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
             return offline  # the model found no sentence to point at: the offline answer stands
         quoted = compose(picked[0], game, lang, picked[1], question)
         if found is None:
+            if len(offline.sections) > len(quoted.sections):
+                return offline  # the offline answer leads with the facts of two sections: one section is less
+            for key in ("rules.no", "rules.yes"):  # the offline "No." / "Yes." stays first
+                word = t(key, lang)
+                if offline.text.startswith(word + " ") and not quoted.text.startswith(word):
+                    quoted.text = word + " " + quoted.text
             quoted.source, quoted.confidence = "model", offline.confidence
             return quoted
         # The engine's answer stays verbatim and first; the quoted rule follows it.
