@@ -406,3 +406,18 @@ def test_scoring_told_with_pronouns_and_a_capital_that_is_no_player() -> None:
     assert "toi 8, Inès 16, Marc 13" in a.text and "Tu gagnes avec 8 points" in a.text, a.text
     a = answer("I had 11 points before the scoring and still held 2 cards. What's my total now?", "odin", lang="en")
     assert a.source == "engine" and a.text.startswith("No, it goes on: 11 + 2 = 13 points"), a.text
+
+
+@pytest.mark.parametrize("lang,question,first", [
+    ("en", "It's my turn to lead and I hold pink 4, black 4 and orange 4. Must I lead a single card?",
+     "Yes: all 3 at once, your whole hand. P4 K4 O4"),
+    ("en", "I'm leading and my hand is blue 7 and red 2. Can I put both down at once?", "No: B7 R2 are neither"),
+    ("de", "Ich eröffne und habe nur noch vier blaue Karten auf der Hand. Muss ich eine einzelne legen?",
+     "Ja: alle 4 auf einmal, die ganze Hand."),
+    ("fr", "C'est à moi d'ouvrir et toutes mes cartes sont de la même couleur. Je dois poser une seule carte ?",
+     "Oui : si ta main entière est d'une seule couleur"),
+])
+def test_a_leader_whose_hand_is_one_colour_or_number(lang: str, question: str, first: str) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(first), a.text
+    assert a.sections[0]["id"] == "odin.lead.whole_hand"

@@ -387,6 +387,67 @@ def table_scoring_answer(question: str, lang: str) -> Any:
     return _answer(text, GAME.name, lang, ODIN_SECTIONS["scoring"])
 
 
+# ---- a leader whose whole hand is one colour or one number ("my hand is green 2, 5 and 9: must I lead one?") -----
+
+_LEADING = re.compile(r"\b(lead\w*|open\w* (?:the|a) (?:new )?(?:round|trick|hand)|"
+                      r"start\w* (?:the|a) (?:new )?(?:round|trick)|(?:it's|its) my lead|"
+                      r"my turn to (?:lead|open|start)|eroffn\w*|anspiel\w*|komme raus|"
+                      r"bin dran mit eroffnen|ouvr\w*|j'ouvre|"
+                      r"c'est (?:a )?moi (?:qui )?(?:ouvre|commence)|c'est a moi d'ouvrir)\b")
+_ONE_KIND = re.compile(r"\b(?:all|alle|toutes?|tous|every|jede)\b[^.?!]{0,60}?\b(?:same colou?r|same number|"
+                       r"one colou?r|dieselbe farbe|gleiche farbe|dieselbe zahl|gleiche zahl|derselben farbe|"
+                       r"meme couleur|meme chiffre|(?:blue|red|pink|green|black|orange|yellow|purple|blau\w*|rot\w*|"
+                       r"rosa|grun\w*|schwarz\w*|orange\w*|gelb\w*|lila|bleue?s?|rouges?|roses?|vertes?|verts?|"
+                       r"noire?s?|oranges?|jaunes?|violette?s?))\b|\b(\d|two|three|four|five|six|seven|eight|nine|zwei|"
+                       r"drei|vier|funf|sechs|sieben|acht|neun|deux|trois|quatre|cinq|six|sept|huit|neuf) (?:\w+ )?"
+                       r"(?:blue|red|pink|green|black|orange|yellow|purple|blaue|rote|rosa|grune|gruene|schwarze|orange|"
+                       r"gelbe|lila) (?:cards?|karten)\b|\b(\d|deux|trois|quatre|cinq|six|sept|huit|neuf) cartes "
+                       r"(?:bleues|rouges|roses|vertes|noires|oranges|jaunes|violettes)\b")
+_ONE_CARD = re.compile(r"\b(?:only |just |nur |seulement |bloss |bloß )?(?:one|a single|1|eine einzelne|einzelne|eine|"
+                       r"une seule|une) (?:single |einzige |seule )?(?:card|karte|carte)\b|\beine einzelne\b|"
+                       r"\b(?:lead|play|legen|spielen|poser|jouer) (?:only )?(?:one|1|eine|une)(?: single)?"
+                       r"(?: card| karte| carte)?\b", re.IGNORECASE)
+
+
+def whole_hand_answer(question: str, lang: str) -> Any:
+    """"I lead and my hand is green 2, green 5 and green 9: must I lead one card?" — the engine's leader may put the
+    whole hand down when it is one colour or one number; a scoring follows. None when the hand is not told whole."""
+    q = fold(question)
+    if not _LEADING.search(q) or not (HAND_WORD.search(q) or HOLDING.search(q) or re.search(
+            r"\b(all my cards|alle meine|toutes mes cartes|my cards|meine karten|mes cartes|handkarten|left in my hand|"
+            r"cards? left|karten (?:noch )?(?:auf der hand|ubrig)|il me reste)\b", q)):
+        return None
+    question = _ONE_CARD.sub(" ", question)  # "must I lead only one card?": the rule asked, no card of the hand
+    read = read_by_sentences(question, lang) or read_question(question, lang)
+    if read is not None and read[0].slots and not read[0].count_only and not read[1].slots and all(
+            s is not None and r is not None for s, r in read[0].slots):
+        from engine.core import ScenarioError
+        from engine.odin.actions import Play
+        from engine.odin.cards import codes
+
+        hand = [s * 9 + r - 1 for s, r in read[0].slots if s is not None and r is not None]
+        if len(set(hand)) != len(hand) or len(hand) < 2:
+            return None
+        cards = codes(sum(1 << c for c in hand))
+        try:
+            state = GAME.scenario({"players": 2, "hands": [cards, ["K1" if "K1" not in cards else "K2"]],
+                                   "center": [], "to_move": 0})
+        except ScenarioError:
+            return None
+        whole = [a for a in GAME.legal_actions(state) if isinstance(a, Play) and len(a.cards) == len(hand)]
+        key = "odin.hypo.whole_hand_yes" if whole else "odin.hypo.whole_hand_no"
+        return _answer(t(key, lang, n=len(hand), cards=" ".join(cards)), GAME.name, lang, ODIN_SECTIONS["lead"][::-1])
+    if _ONE_KIND.search(q):  # "alle meine Handkarten haben dieselbe Farbe", "three green cards": told, not listed
+        m = _ONE_KIND.search(q)
+        told = re.search(r"\b(?:all|alle|toutes les|tous les|les) (\d|two|three|four|five|six|seven|eight|nine|"
+                         r"zwei|drei|vier|funf|sechs|sieben|acht|neun|deux|trois|quatre|cinq|six|sept|huit|neuf)\b", q)
+        groups = [g for g in (m.groups() if m else ()) if g] + ([told.group(1)] if told else [])
+        n = next((NUMBER_WORDS.get(g, int(g) if g.isdigit() else 0) for g in groups), 0)
+        key = "odin.hypo.whole_hand_told_n" if n > 1 else "odin.hypo.whole_hand_told"
+        return _answer(t(key, lang, n=n), GAME.name, lang, ODIN_SECTIONS["lead"][::-1])
+    return None
+
+
 ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici|j'avais|i had|ich hatte|had|hatte|avais)\b"
                      r"[^.?!]{0,30}?\b(?P<p>\d{1,2}) "
                      r"(points?|punkte?n?)\b|\b(?P<p2>\d{1,2}) (points?|punkte?n?) (already|so far|schon|bereits|deja)"
@@ -409,7 +470,8 @@ HAND_WORD = re.compile(r"\b(in my hand|my hand|dans ma main|ma main|en main|auf 
 
 def hypothetical_answer(question: str, lang: str) -> Any:
     """An Answer computed by the engine for a position the question describes, else None."""
-    points = table_scoring_answer(question, lang) or hand_points_answer(question, lang)
+    points = table_scoring_answer(question, lang) or hand_points_answer(question, lang) or \
+        whole_hand_answer(question, lang)
     if points is not None:
         return points
     question = _IDIOMS.sub(" ", question)  # "d'un coup": no card of 1
