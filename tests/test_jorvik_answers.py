@@ -639,3 +639,25 @@ def test_an_opponent_unnamed_and_warriors_counted_then_listed() -> None:
               "doppelt zählt. Mein Gegner hat 6. Wer gewinnt?", "de")
     assert ans.source == "engine" and "Du (Verteidigung 9)" in ans.text and "Gegner (Verteidigung 6)" in ans.text, \
         ans.text
+
+
+def test_the_winner_gets_everyone_on_a_score_and_storage_with_and_without() -> None:
+    """"the winner gets 4" is the card's gain (it had taken the loss for both); "we're all on 9 VP" is everyone's
+    score before; "with and without the warehouse" gives both capacities."""
+    ans = ask("Pict attack: the winner gets 4, the loser loses 1. We're all on 9 VP. I have a 5, Ola has a 2, Per "
+              "has none. Where do we end up?", "en")
+    assert ans.source == "engine" and "You (defence 5) gain 4 VP" in ans.text, ans.text
+    assert "You end on 13 VP" in ans.text and "Per ends on 8 VP" in ans.text, ans.text
+    ans = ask("Combien de marchandises je peux stocker, sans et avec l'Entrepôt ?", "fr")
+    assert ans.source == "engine" and ans.text.startswith("Sans Entrepôt 1 marchandise") and "avec lui 5" in ans.text
+
+
+def test_spending_symbols_is_no_final_scoring() -> None:
+    from gm.rules import answer
+
+    got = answer("Ich habe 5 Wikinger und gebe 2 Kriegersymbole aus. Wie viele Figuren habe ich am Ende?",
+                 "name-of-odin")
+    assert not got.text.startswith(("1 Ruhm", "0 Ruhm", "2 Ruhm")), got.text
+    got = answer("I spend 2 Sailor symbols but there are hardly any Sailors left in the Mead Hall. What now?",
+                 "name-of-odin")
+    assert got.source == "digest" and "shortage" in got.sections[0]["id"], got.sections  # not the plain yield

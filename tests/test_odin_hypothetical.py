@@ -421,3 +421,10 @@ def test_a_leader_whose_hand_is_one_colour_or_number(lang: str, question: str, f
     a = answer(question, "odin", lang=lang)
     assert a.source == "engine" and a.text.startswith(first), a.text
     assert a.sections[0]["id"] == "odin.lead.whole_hand"
+
+
+def test_a_count_of_one_colour_is_no_card() -> None:
+    """"j'en ai trois de la même couleur" counts cards, it names no card of 3 (it had been read as one, and the
+    centre of four as one card)."""
+    assert KIT.hypothetical_answer("Il y a trois cartes au centre et j'en ai deux de la même couleur. Je peux jouer ?",
+                                   "fr") is None

@@ -1017,7 +1017,9 @@ _WINLOSE = re.compile(r"\+\s*(\d+)\s*/\s*[-−–]\s*(\d+)|\b(\d+)\s*/\s*[-−�
 _WIN = re.compile(r"\b(?:gains?|wins?|erhalt\w*|gewinn\w*|bekomm\w*|gagne\w*|remporte\w*|worth|fur|pour|um|for|a|"
                   r"at|zu|de|mit|with|avec) (?:\w+ ){0,3}?(\d+) ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|"
                   r"punkte?)\b|\b(?:gives?|bringt|gibt|rapporte|donne) (\d+)\b|\b(\d+) (?:vp |victory points? )?"
-                  r"(?:to|for the) (?:win|winner|strongest|best)\b")
+                  r"(?:to|for the) (?:win|winner|strongest|best)\b"
+                  r"|\b(?:winner|gewinner\w*|sieger\w*|gagnant|vainqueur|strongest|best|starkste\w*|plus fort)"
+                  r" (?:gets|receives|gains|takes|bekommt|erhalt|kriegt|gagne|recoit|prend) (\d+)\b")
 _LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus) (?:\w+ ){0,3}?(\d+)"
                    r" ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)?\b|\b(?:takes?|nimmt|prend|enleve|"
                    r"kostet|coute) (\d+)\b|\b(\d+) (?:vp |victory points? )?(?:to|for the) (?:lose|loser|weakest|"
@@ -1060,11 +1062,16 @@ _CORNERS = re.compile(r"\b(?P<l1>\d+) (?:on the |à |a |au |en bas a )?(?:bottom
 _BOTH_NONE = re.compile(_WHO_LOOSE + r" (?:and|und|et) " + _WHO_LOOSE + r",? (?:both |beide |tous (?:les )?deux )?"
                         r"(?:have|haben|ont|n'ont)(?: both| beide)? (?:gar )?(?:keine?n? (?:krieger\w*)?|no warriors?|"
                         r"none|nothing|nichts|aucun\w*(?: guerriers?)?|rien|pas de guerriers?)", re.IGNORECASE)
+_ONE_NONE = re.compile(r"\b([A-ZÄÖÜÉÈ]\w*) (?:has|hat|a|n'a|besitzt) (?:gar )?(?:none|nothing|no warriors?|keine?n? "
+                       r"(?:krieger\w*)?|nichts|rien|aucun\w*(?: guerriers?)?|pas de guerriers?)")
 _ONE_DOUBLED = re.compile(r"\b(?:doubles?|verdoppelt|double) (?:1|one|a|ein\w*|un) (?:warriors?|krieger\w*|guerriers?)"
                           r"\b|\b(?:1|one|a|ein\w*|un) (?:warriors?|krieger\w*|guerriers?) (?:counts? double|"
                           r"doppelt zahlt|doppelt|compte double|double)\b"
                           r"|\bmit der (?:1|ein) krieger doppelt z[aä]hlt\b",
                           re.IGNORECASE)
+_ALL_ON = re.compile(r"\b(?:we(?:'re| are)? all|all of us|everyone|everybody|wir (?:stehen |sind )?alle|alle "
+                     r"stehen|on est tous|nous sommes tous|tout le monde est)\s+(?:on|at|bei|auf|a|à)\s+(\d+)\s*"
+                     r"(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b", re.IGNORECASE)
 _VP_NOW = re.compile(r"\b(?P<who>I|I'm|ich|je|j'ai|je suis|[A-Z][a-z]+)"
                      r"(?:'m| am| bin| suis| is| ist| est| has| hat| a)?"
                      r" (?:on|at|bei|auf|a|à) (?P<vp>\d+) ?(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b"
@@ -1115,6 +1122,9 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     text = _A_VALUE.sub(" ", text)  # "Anna has one 5", "Ben only a 1": a warrior of 5, not one and five
     text = _digits_keep_case(text)
     text = _NOUNS.sub(lambda m: m.group(0).lower(), text)
+    all_on = _ALL_ON.search(text)  # "we're all on 14 VP": everyone's score before
+    if all_on:
+        text = text[:all_on.start()] + " " + text[all_on.end():]
     vp_now: dict[str, int] = {}
     for v in reversed(list(_VP_NOW.finditer(text))):  # "I'm on 12 VP", "Sue (9 VP)": the score before
         who = v.group("who") or v.group("who2")
@@ -1123,6 +1133,7 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     text = re.sub(r"\s+", " ", text)
     text = _BOTH.sub(lambda m: f"{m.group(1)} {m.group(3)}, {m.group(2)} {m.group(3)}", text)
     text = _BOTH_NONE.sub(lambda m: f"{m.group(1)} 0, {m.group(2)} 0", text)  # "Anna and Ben have none"
+    text = _ONE_NONE.sub(lambda m: f"{m.group(1)} 0", text)  # "Per has none": a player at 0, not left out
     text = _ONE_DOUBLED.sub(" doubling ", text)  # "the card that doubles one warrior": no warrior of 1
     win = lose = None
     corners = _CORNERS.search(text)
@@ -1163,6 +1174,9 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         used.append((listed.start(1), listed.end(1)))
     if not listed and re.search(r"\b(warriors?|krieger\w*|guerriers?|shield ?wall|schildwall|mur de boucliers)\b",
                                 text.lower()):
+        seats = _warrior_seats(text)
+        if all_on and seats:
+            vp_now = {**dict.fromkeys(seats[0], int(all_on.group(1))), **vp_now}
         return _picts_warriors(text, win, lose, lang, vp_now)  # warriors named one by one
     for p in () if listed else _PAIR.finditer(text):
         who = p.group("who")
@@ -1180,7 +1194,8 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         return None
     values = [seen[k] for k in order]
     results = _attack(values, win if win is not None else 1, lose if lose is not None else 1)
-    return _picts_text(order, values, results, win, lose, lang, vp_now)
+    return _picts_text(order, values, results, win, lose, lang, {**dict.fromkeys(order, int(all_on.group(1))),
+                                                                 **vp_now} if all_on else vp_now)
 
 
 def _picts_warriors(text: str, win: int | None, lose: int | None, lang: str, vp_now: dict[str, int]) -> Any:
@@ -1527,6 +1542,15 @@ def _storage_answer(q: str, lang: str) -> Any:
         return None
     from engine.jorvik.game import _storage_cap
 
+    both = bool(_WAREHOUSE.search(q)) and re.search(r"\b(without|ohne|sans)\b", q) and re.search(
+        r"\b(with|mit|avec)\b", q)
+    if both:  # "wie viele - ohne und mit Lagerhaus?": each
+        from engine.jorvik.game import _storage_cap as cap_of
+
+        bare = int(cap_of(_scenario({"players": 2, "phase": "demand", "spaces": _IDLE})[0], 0))
+        full = int(cap_of(_scenario({"players": 2, "phase": "demand", "spaces": _IDLE,
+                                     "seats": [{"display": ["A12"]}, {}]})[0], 0))
+        return _answer(t("jorvik.hypo.storage_both", lang, n=bare, total=full, more=full - bare), lang, "storage")
     house = bool(_WAREHOUSE.search(q)) and not re.search(r"\b(without|ohne|sans)\b", q)
     seat = {"display": ["A12"]} if house else {}
     state, _ = _scenario({"players": 2, "phase": "demand", "spaces": _IDLE, "seats": [seat, {}]})

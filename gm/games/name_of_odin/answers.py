@@ -683,6 +683,9 @@ def _gather_calc(q: str, lang: str) -> Any:
                                                          r"(inn|gasthaus|gasthof|taverne|auberge)\b", q)
     if inn and symbols is not None:
         return None  # some Inns add Vikings when gathering: which one is not said
+    if re.search(r"\b(presque plus|almost none|almost no|hardly any|not enough|nicht genug|kaum noch|fast keine|"
+                 r"pas assez|quasi plus)\b", q):
+        return None  # how many are left is not said: the shortage rule (the digest) answers
     limit = _limit(inn)
     ids = ["name-of-odin.action.gather-vikings"]
     parts: list[str] = []
@@ -1259,6 +1262,9 @@ def _score_calc(q: str, lang: str) -> Any:
         return None
     if re.search(r"\b(zone|reihe|ligne|unmatched|tie|gleichstand|egalite|recruit\w*|rekrut\w*)\b", q):
         return None
+    if re.search(r"\b\w*(symbol|symbole|symboles|symbols)\b", q) and re.search(
+            r"\b(spend\w*|gebe\w*|ausgeb\w*|depens\w*|discard\w*|abwerf\w*|gather\w*|sammel\w*|rassembl\w*)\b", q):
+        return None  # "I spend 3 Trader symbols: how many may I keep at the end?": a gathering, not the final scoring
     vik = [0, 0, 0]
     said_vik = False
     parts: dict[str, int] = {}

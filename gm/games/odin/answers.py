@@ -491,6 +491,8 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     read = by_sentence or read_question(question, lang) or _counts_by_sentence(question)
     if read is None:
         return None
+    if _COUNT_OF_A_KIND.search(q) and any(s is None for s, _ in read[0].slots + read[1].slots):
+        return None  # "j'en ai trois de la même couleur": how many, not a card of 3 - the reader cannot place it
     stated = _STATED_COUNT.search(q)
     if stated is not None and not read[0].count_only and len(read[0].slots) != NUMBER_WORDS.get(stated.group(1), 0):
         return None  # "three purples, the 2, 3 and 4": the count said and the cards read disagree
@@ -512,6 +514,12 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     return _legality_answer(play, centre, lang, game)
 
 
+_COUNT_OF_A_KIND = re.compile(r"\b(?:j'en ai|en ai|i have|i've got|i hold|ich habe|ich hab|habe ich|hab ich|davon)\s+"
+                              r"(?:only |just |nur |seulement |noch )?(?:\d|two|three|four|five|six|seven|eight|nine|"
+                              r"zwei|drei|vier|funf|sechs|sieben|acht|neun|deux|trois|quatre|cinq|six|sept|huit|neuf)"
+                              r" (?:cards? |cartes |karten )?(?:de la meme|of the same|of one|derselben|der gleichen|"
+                              r"gleicher|in der gleichen|in einer|d'une meme|de meme) (?:couleur|colou?r|farbe|chiffre|"
+                              r"number|zahl|ziffer)\b")
 TOGETHER_Q = re.compile(r"\b(can|may|could|allowed|together|same time|kann|darf|durfen|konnen|zusammen|gleichzeitig|"
                         r"peux|puis|peut|pouvons|ensemble|en meme temps|a la fois)\b")
 
