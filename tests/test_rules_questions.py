@@ -217,10 +217,10 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # 3; "I spend 3 symbols ... keep at the end" read as the final scoring; "the winner gets 3" read with the loss for
 # both; "almost no Sailors left" answered with the plain yield; "with and without the warehouse" answered for one):
 # all fixed and tested.
-BLIND_FLOOR = {"rules_blind": 83, "rules_blind2": 82, "rules_blind3": 83, "rules_blind4": 72, "rules_blind5": 83,
+BLIND_FLOOR = {"rules_blind": 83, "rules_blind2": 82, "rules_blind3": 83, "rules_blind4": 72, "rules_blind5": 84,
                "rules_blind6": 81, "rules_blind7": 81, "rules_blind8": 81, "rules_blind9": 83, "rules_blind10": 81,
-               "rules_blind11": 79, "rules_blind12": 82, "rules_blind13": 83, "rules_blind14": 85,
-               "rules_blind15": 80, "rules_blind16": 75, "rules_blind17": 75, "rules_blind18": 79}
+               "rules_blind11": 80, "rules_blind12": 82, "rules_blind13": 83, "rules_blind14": 85,
+               "rules_blind15": 80, "rules_blind16": 77, "rules_blind17": 76, "rules_blind18": 79}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))
