@@ -232,7 +232,7 @@ PICTS_SIGNED = [  # the card's gain and loss said as "+3 ... -2"
      "Krieger. Wer verliert?", "de", ["Jan (Verteidigung 6) erhält 2 SP", "Eva (Verteidigung 0) verliert 3 SP",
                                       "Udo (Verteidigung 0) verliert 3 SP"]),
     ("Attaque des Pictes : 5 à gauche et 2 à droite. Léo (11 PV) a un guerrier de 3, moi 3, Inès rien. Où en "
-     "est Léo ?", "fr", ["Leo (défense 3) gagne 5 PV", "Leo finit à 16 PV"]),
+     "est Léo ?", "fr", ["Léo (défense 3) gagne 5 PV", "Léo finit à 16 PV"]),
 ]
 
 PICTS_TIED = [  # two tied at one end, the rest of the table untold: each gains or loses the whole amount
@@ -661,3 +661,21 @@ def test_spending_symbols_is_no_final_scoring() -> None:
     got = answer("I spend 2 Sailor symbols but there are hardly any Sailors left in the Mead Hall. What now?",
                  "name-of-odin")
     assert got.source == "digest" and "shortage" in got.sections[0]["id"], got.sections  # not the plain yield
+
+
+def test_defence_and_score_told_together_and_names_keep_their_accents() -> None:
+    """"Léa a 3 en défense et 15 PV": a defence, then the score before (it had left the question to a section that
+    says the rules are silent); "en retire 2" is the card's loss."""
+    ans = ask("Attaque des Pictes : la carte donne 3 PV au plus fort et en retire 1 au plus faible. Zoé a 4 en défense "
+              "et 10 PV, Hugo 2 et 8 PV, moi 2 et 6 PV. On finit à combien ?", "fr")
+    assert ans.source == "engine" and "Zoé (défense 4) gagne 3 PV" in ans.text, ans.text
+    assert "Zoé finit à 13 PV" in ans.text and "Hugo finit à 7 PV" in ans.text and "tu finis à 5 PV" in ans.text
+
+
+def test_colloquial_zahl_and_a_cash_rate_said_again() -> None:
+    """"Was zahl ich?" asks a price; "je les échange 2 contre 1 pièce" says the rate again, for coins."""
+    ans = ask("Jarl-Spiel: 4 Karten in der Reservierungsreihe, meine ist die vierte. Die drei davor werden gekauft. "
+              "Was zahl ich?", "de")
+    assert ans.source == "engine" and ans.text.startswith("1 Münze"), ans.text
+    ans = ask("J'ai 7 marchandises inutiles et je les échange 2 contre 1 pièce. J'obtiens combien ?", "fr")
+    assert ans.source == "engine" and ans.text.startswith("3 pièces"), ans.text

@@ -467,7 +467,7 @@ def _apply(state: Any, action: Any) -> Any:
 
 # ---- 1. the purchase price in a demand row -----------------------------------------------------------------
 
-_PAY = re.compile(r"\b(cost|costs|costing|price|pay|pays|paying|paid|kostet|kosten|preis|zahle|zahlt|zahlen|"
+_PAY = re.compile(r"\b(cost|costs|costing|price|pay|pays|paying|paid|kostet|kosten|preis|zahl|zahle|zahlt|zahlen|"
                   r"zahlst|bezahlt|bezahle|bezahlen|coute|coutent|couter|coutera|prix|paie|paye|payer|payes|"
                   r"paient|payera)\b")
 _ROW_WORD = re.compile(r"\b(rows?|reihe|reihen|nachfragereihe|file|files|rangee|queue|queued|ligne)\b")
@@ -886,6 +886,8 @@ _FOR_GOOD = re.compile(r"\b(market|markt|marche|goods? of (?:my |your )?choice|w
 _EXCHANGE_HOUSE = re.compile(r"\b(exchange house|tauschhaus|comptoir|2 for 1 building|2 goods for 1)\b")
 
 
+_CASH_RATE_TOLD = re.compile(r"\b2 (?:goods? |waren |marchandises )?(?:for|gegen|fur|contre|pour) (?:1|one|une?|eine?) "
+                             r"(?:coin|munze|piece)\b")
 _RATE_Q = re.compile(r"\b(how many goods (?:\w+ ){0,3}?(?:need|have to|give|trade|pay|hand in|return|take|cost)|"
                      r"wie viele waren (?:brauche|muss|gebe|abgeben|geben|tauschen|braucht)|"
                      r"combien de marchandises (?:faut|dois|donner|il faut|rendre|echanger))")
@@ -913,6 +915,9 @@ def _market_answer(q: str, lang: str) -> Any:
         if found is not None:
             found.text = t("jorvik.hypo.yes", lang) + " " + found.text
         return found
+    told = _CASH_RATE_TOLD.search(q)  # "je les échange 2 contre 1 pièce": the rate said again, and for coins
+    if told:
+        q = q[:told.start()] + " for coins " + q[told.end():]
     counts = [g for g in _GOODS_N.finditer(q) if not re.match(
         r"1 (?:\w+ )?(?:goods?|waren?|marchandises?) (?:of (?:my|your) choice|nach wahl|au choix|de (?:mon|ton) choix)",
         g.group(0) + q[g.end():g.end() + 20])]
@@ -1020,7 +1025,8 @@ _WIN = re.compile(r"\b(?:gains?|wins?|erhalt\w*|gewinn\w*|bekomm\w*|gagne\w*|rem
                   r"(?:to|for the) (?:win|winner|strongest|best)\b"
                   r"|\b(?:winner|gewinner\w*|sieger\w*|gagnant|vainqueur|strongest|best|starkste\w*|plus fort)"
                   r" (?:gets|receives|gains|takes|bekommt|erhalt|kriegt|gagne|recoit|prend) (\d+)\b")
-_LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus) (?:\w+ ){0,3}?(\d+)"
+_LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus|retire\w*|takes away|zieht)"
+                   r" (?:\w+ ){0,3}?(\d+)"
                    r" ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)?\b|\b(?:takes?|nimmt|prend|enleve|"
                    r"kostet|coute) (\d+)\b|\b(\d+) (?:vp |victory points? )?(?:to|for the) (?:lose|loser|weakest|"
                    r"worst)\b")
@@ -1072,6 +1078,9 @@ _ONE_DOUBLED = re.compile(r"\b(?:doubles?|verdoppelt|double) (?:1|one|a|ein\w*|u
 _ALL_ON = re.compile(r"\b(?:we(?:'re| are)? all|all of us|everyone|everybody|wir (?:stehen |sind )?alle|alle "
                      r"stehen|on est tous|nous sommes tous|tout le monde est)\s+(?:on|at|bei|auf|a|à)\s+(\d+)\s*"
                      r"(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b", re.IGNORECASE)
+_DEF_AND_VP = re.compile(r"\b(?P<who>[A-ZÄÖÜÉÈ]\w*|moi|ich|je|I)\s+(?:a\s+|has\s+|hat\s+)?(?P<d>\d+)"
+                         r"(?:\s+(?:en defense|en défense|defence|defense|verteidigung))?\s+(?:et|and|und)\s+"
+                         r"(?P<vp>\d+)\s*(?:vp|sp|pv)\b", re.IGNORECASE)
 _VP_NOW = re.compile(r"\b(?P<who>I|I'm|ich|je|j'ai|je suis|[A-Z][a-z]+)"
                      r"(?:'m| am| bin| suis| is| ist| est| has| hat| a)?"
                      r" (?:on|at|bei|auf|a|à) (?P<vp>\d+) ?(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b"
@@ -1126,6 +1135,10 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     if all_on:
         text = text[:all_on.start()] + " " + text[all_on.end():]
     vp_now: dict[str, int] = {}
+    for v in reversed(list(_DEF_AND_VP.finditer(text))):  # "Léa a 3 en défense et 15 PV": defence, then score
+        who = "me" if v.group("who").lower() in _ME else v.group("who")
+        vp_now[who] = int(v.group("vp"))
+        text = text[:v.start()] + f" {v.group('who')} {v.group('d')} " + text[v.end():]
     for v in reversed(list(_VP_NOW.finditer(text))):  # "I'm on 12 VP", "Sue (9 VP)": the score before
         who = v.group("who") or v.group("who2")
         vp_now["me" if who.lower() in _ME else who] = int(v.group("vp") or v.group("vp2"))
@@ -1233,6 +1246,16 @@ def _picts_text(order: list[str], values: list[int], results: tuple[int, ...], w
             text_out += " " + "; ".join(ends)[:1].upper() + "; ".join(ends)[1:] + "."
     tied = sum(r > 0 for r in results) > 1 or sum(r < 0 for r in results) > 1
     return _answer(text_out[:1].upper() + text_out[1:], lang, "picts_ties" if tied else "picts")
+
+
+def _accented(found: Any, question: str) -> Any:
+    """Names as the question spells them ("Léa", read without accents as "Lea")."""
+    if found is not None:
+        for word in set(re.findall(r"[^\W\d_]+", question)):
+            plain = _case_folded(word)
+            if plain != word and word[:1].isupper():
+                found.text = re.sub(rf"\b{re.escape(plain)}\b", word, found.text)
+    return found
 
 
 def _case_folded(text: str) -> str:
@@ -1602,7 +1625,7 @@ def computed_answer(question: str, lang: str, state: Any = None) -> Any:
     families: tuple[Callable[[], Any], ...] = (
                 lambda: _reserve_answer(q, lang), lambda: _row_list_answer(q, lang),
                 lambda: _price_answer(q, lang), lambda: _row_limit_answer(q, lang),
-                lambda: _income_answer(q, lang, bare), lambda: _picts_answer(question, q, lang),
+                lambda: _income_answer(q, lang, bare), lambda: _accented(_picts_answer(question, q, lang), question),
                 lambda: _defence_answer(q, lang), lambda: _oracle_answer(q, lang),
                 lambda: _storage_answer(q, lang), lambda: _final_answer(q, lang), lambda: _setup_answer(q, lang, bare),
                 lambda: _market_answer(q, lang))
