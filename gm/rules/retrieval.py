@@ -109,7 +109,7 @@ class Index:
         self.by_id = {s.id: s for s in self.sections}
         stop = {"en": STOPWORDS_EN_PLUS, "de": STOPWORDS_GERMAN, "fr": STOPWORDS_FRENCH}[lang]
         self.stopwords = {fold(w) for w in stop} - {fold(w) for w in KEEP[lang]}
-        # the game's own name says nothing about the rule asked ("when does Jórvík end?"), but its summary
+        # the game's own name says nothing about the rule asked ("when does <the game> end?"), but its summary
         # repeats it: searched, it would pull every question that names the game towards the summary
         self.stopwords |= set(TOKEN.findall(fold(self.title))) - self.stopwords
         self.stemmer = Stemmer.Stemmer(STEMMER_NAME[lang])
