@@ -161,8 +161,8 @@ class Index:
 
     def search(self, question: str, k: int = 3) -> list[Hit]:
         # "can I sell goods without a trader?": what the question does without is not its topic
-        question = WITHOUT.sub(" ", fold(question))
-        q = [c for c in (self.correct(w) for w in self.tokens(question)) if c]
+        folded = WITHOUT.sub(" ", fold(question))
+        q = [c for c in (self.correct(w) for w in self.tokens(folded)) if c]
         if not q:
             return []
         import numpy as np
@@ -172,7 +172,6 @@ class Index:
             scores = scores + QUESTION_WEIGHT * self.bm25_questions.get_scores(q)
         asked = set(q)
         scores = scores + np.array([self.phrase_score(asked, i) for i in range(len(self.sections))])
-        folded = fold(question)
         kinds = {k for k, pattern in KINDS.items() if pattern.search(folded)}
         if kinds:
             scores = scores * np.array([KIND_BOOST if kinds & set(sec.kinds) else 1.0 for sec in self.sections])

@@ -1132,6 +1132,7 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     text = _digits_keep_case(text)
     text = _NOUNS.sub(lambda m: m.group(0).lower(), text)
     all_on = _ALL_ON.search(text)  # "we're all on 14 VP": everyone's score before
+    everyone = int(all_on.group(1)) if all_on else None
     if all_on:
         text = text[:all_on.start()] + " " + text[all_on.end():]
     vp_now: dict[str, int] = {}
@@ -1187,10 +1188,7 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         used.append((listed.start(1), listed.end(1)))
     if not listed and re.search(r"\b(warriors?|krieger\w*|guerriers?|shield ?wall|schildwall|mur de boucliers)\b",
                                 text.lower()):
-        seats = _warrior_seats(text)
-        if all_on and seats:
-            vp_now = {**dict.fromkeys(seats[0], int(all_on.group(1))), **vp_now}
-        return _picts_warriors(text, win, lose, lang, vp_now)  # warriors named one by one
+        return _picts_warriors(text, win, lose, lang, vp_now, everyone)  # warriors named one by one
     for p in () if listed else _PAIR.finditer(text):
         who = p.group("who")
         key = "me" if who.lower() in _ME else who
@@ -1207,21 +1205,25 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         return None
     values = [seen[k] for k in order]
     results = _attack(values, win if win is not None else 1, lose if lose is not None else 1)
-    return _picts_text(order, values, results, win, lose, lang, {**dict.fromkeys(order, int(all_on.group(1))),
-                                                                 **vp_now} if all_on else vp_now)
+    return _picts_text(order, values, results, win, lose, lang, vp_now, everyone)
 
 
-def _picts_warriors(text: str, win: int | None, lose: int | None, lang: str, vp_now: dict[str, int]) -> Any:
+def _picts_warriors(text: str, win: int | None, lose: int | None, lang: str, vp_now: dict[str, int],
+                    everyone: int | None) -> Any:
     read = _warrior_seats(text)
     if read is None:
         return None
     order, seats = read
     values, results = _attack_seats(seats, win if win is not None else 1, lose if lose is not None else 1)
-    return _picts_text(order, list(values), results, win, lose, lang, vp_now)
+    return _picts_text(order, list(values), results, win, lose, lang, vp_now, everyone)
 
 
 def _picts_text(order: list[str], values: list[int], results: tuple[int, ...], win: int | None, lose: int | None,
-                lang: str, vp_now: dict[str, int] | None = None) -> Any:
+                lang: str, vp_now: dict[str, int] | None = None, everyone: int | None = None) -> Any:
+    """The attack's outcome per player; with the scores told before it (`vp_now`, or `everyone`'s), the scores
+    after it too."""
+    if everyone is not None:
+        vp_now = {**dict.fromkeys(order, everyone), **(vp_now or {})}
     names = [t("jorvik.hypo.you", lang) if k == "me" else
              t("jorvik.hypo.player_n", lang, n=k[2:]) if k.startswith("P#") else k for k in order]
     items = []
@@ -1565,25 +1567,25 @@ def _storage_answer(q: str, lang: str) -> Any:
         return None
     from engine.jorvik.game import _storage_cap
 
+    def capacity(warehouse: bool) -> int:
+        """The engine's storage capacity of a seat without or with the warehouse (A12)."""
+        seat = {"display": ["A12"]} if warehouse else {}
+        return int(_storage_cap(_scenario({"players": 2, "phase": "demand", "spaces": _IDLE,
+                                           "seats": [seat, {}]})[0], 0))
+
     both = bool(_WAREHOUSE.search(q)) and re.search(r"\b(without|ohne|sans)\b", q) and re.search(
         r"\b(with|mit|avec)\b", q)
     if both:  # "wie viele - ohne und mit Lagerhaus?": each
-        from engine.jorvik.game import _storage_cap as cap_of
-
-        bare = int(cap_of(_scenario({"players": 2, "phase": "demand", "spaces": _IDLE})[0], 0))
-        full = int(cap_of(_scenario({"players": 2, "phase": "demand", "spaces": _IDLE,
-                                     "seats": [{"display": ["A12"]}, {}]})[0], 0))
+        bare, full = capacity(False), capacity(True)
         return _answer(t("jorvik.hypo.storage_both", lang, n=bare, total=full, more=full - bare), lang, "storage")
     house = bool(_WAREHOUSE.search(q)) and not re.search(r"\b(without|ohne|sans)\b", q)
-    seat = {"display": ["A12"]} if house else {}
-    state, _ = _scenario({"players": 2, "phase": "demand", "spaces": _IDLE, "seats": [seat, {}]})
-    cap = int(_storage_cap(state, 0))
+    cap = capacity(house)
     if house and re.search(r"\b(?:on|in|onto|into|auf|im|ins|sur|dans) (?:the |my |a |dem |meinem |einem |das |l'|"
                            r"mon |un )?(?:warehouse|lagerhaus|entrepot)\b|\b(?:warehouse|lagerhaus|entrepot)\w* "
                            r"(?:\w+ ){0,2}?(?:hold|holds|take|takes|store|stores|fit|has|fasst|hat|halt|nimmt|"
                            r"contient|peut|stocke)\b|\b(?:hold|holds|fasst|halt|nimmt|contient|take|takes) "
                            r"(?:the |das |l'|le |dem |my |mein )?(?:warehouse|lagerhaus|entrepot)\b", q):
-        own = cap - int(_storage_cap(_scenario({"players": 2, "phase": "demand", "spaces": _IDLE})[0], 0))
+        own = cap - capacity(False)
         return _answer(t("jorvik.hypo.storage_on_house", lang, n=own, total=cap), lang, "warehouse")
     key = "jorvik.hypo.storage_house" if house else "jorvik.hypo.storage"
     return _answer(t(key, lang, n=cap, more=cap - 1), lang, "storage")

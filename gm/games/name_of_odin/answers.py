@@ -1015,20 +1015,11 @@ def _fame_calc(q: str, lang: str) -> Any:
         return None
     if re.search(r"\b(hero|held\w*|heros|egil|jarl|feast|skald|festhalle|bonus)\b", q):
         return None  # ability bonuses the question would have to name
-    state = _raid_probe((1, 0, 0), fame, zone, None, 0, (-1, 0), (-1, 0), _edition(q, lang))
-    if state is None:
+    found = _fame_received(fame, zone, unmatched, _edition(q, lang))
+    if found is None:
         return None
-    from engine.name_of_odin.actions import FameReceived, Match
-    from engine.name_of_odin.game import MATCH
-
-    cs = state.cs
-    r, sh = cs.raid_index["asked"], cs.ship_index["askedship"]
-    table = tuple(state.deck[:unmatched])
-    probe = state._replace(phase=MATCH, to_move=0, hands=(0,) + state.hands[1:], table=table,
-                           ctx=(r, state.sea.index(r), sh, (), (), 0))
-    _, events = GAME.apply(probe, Match(()))
-    got = next(e for e in events if isinstance(e, FameReceived))
-    zone_name = _t(f"zone.{cs.zone_names[zone]}", lang)
+    got, zone_names = found
+    zone_name = _t(f"zone.{zone_names[zone]}", lang)
     text = _calc("raid_fame", lang, fame=got.gained, card=got.raid_fame, zone=zone_name, bonus=got.zone_fame,
                  left=tn(P + "word.cards", unmatched, lang), adj=f"{got.adjustment:+d}" if got.adjustment else "0")
     if got.raid_fame + got.zone_fame + got.adjustment < 0:
@@ -1040,9 +1031,10 @@ _MATCH_STEP = re.compile(r"\b(matching|matched|step e|schritt e|etape e|anforder
 _GIVES = re.compile(r"\b(rapporte\w*|bringt|bringen|gives?|earns?|cost\w*|kostet|coute)\b")
 
 
-def _adjustment_answer(unmatched: int, lang: str, edition: str) -> Any:
-    """"2 cards are still on the table after matching: what does that do to my fame?" - the engine's adjustment."""
-    state = _raid_probe((1, 0, 0), 3, 0, None, 0, (-1, 0), (-1, 0), edition)
+def _fame_received(fame: int, zone: int, unmatched: int, edition: str) -> tuple[Any, tuple[str, ...]] | None:
+    """The engine's step F (its `FameReceived` event, and the board's zone names) for a raid card of `fame` in
+    `zone` with `unmatched` table cards left, or None when no such raid can be set up."""
+    state = _raid_probe((1, 0, 0), fame, zone, None, 0, (-1, 0), (-1, 0), edition)
     if state is None:
         return None
     from engine.name_of_odin.actions import FameReceived, Match
@@ -1053,7 +1045,15 @@ def _adjustment_answer(unmatched: int, lang: str, edition: str) -> Any:
     probe = state._replace(phase=MATCH, to_move=0, hands=(0,) + state.hands[1:], table=tuple(state.deck[:unmatched]),
                            ctx=(r, state.sea.index(r), sh, (), (), 0))
     _, events = GAME.apply(probe, Match(()))
-    adj = next(e for e in events if isinstance(e, FameReceived)).adjustment
+    return next(e for e in events if isinstance(e, FameReceived)), tuple(cs.zone_names)
+
+
+def _adjustment_answer(unmatched: int, lang: str, edition: str) -> Any:
+    """"2 cards are still on the table after matching: what does that do to my fame?" - the engine's adjustment."""
+    found = _fame_received(3, 0, unmatched, edition)
+    if found is None:
+        return None
+    adj = found[0].adjustment
     key = "raid_adjust_gain" if adj > 0 else "raid_adjust_lose" if adj < 0 else "raid_adjust_none"
     return _answer(_calc(key, lang, left=tn(P + "word.cards", unmatched, lang), n=abs(adj)), lang,
                    ["name-of-odin.raid.fame"])

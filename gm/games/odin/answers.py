@@ -437,11 +437,10 @@ def whole_hand_answer(question: str, lang: str) -> Any:
         whole = [a for a in GAME.legal_actions(state) if isinstance(a, Play) and len(a.cards) == len(hand)]
         key = "odin.hypo.whole_hand_yes" if whole else "odin.hypo.whole_hand_no"
         return _answer(t(key, lang, n=len(hand), cards=" ".join(cards)), GAME.name, lang, ODIN_SECTIONS["lead"][::-1])
-    if _ONE_KIND.search(q):  # "alle meine Handkarten haben dieselbe Farbe", "three green cards": told, not listed
-        m = _ONE_KIND.search(q)
+    if m := _ONE_KIND.search(q):  # "alle meine Handkarten haben dieselbe Farbe", "three green cards": told, not listed
         told = re.search(r"\b(?:all|alle|toutes les|tous les|les) (\d|two|three|four|five|six|seven|eight|nine|"
                          r"zwei|drei|vier|funf|sechs|sieben|acht|neun|deux|trois|quatre|cinq|six|sept|huit|neuf)\b", q)
-        groups = [g for g in (m.groups() if m else ()) if g] + ([told.group(1)] if told else [])
+        groups = [g for g in m.groups() if g] + ([told.group(1)] if told else [])
         n = next((NUMBER_WORDS.get(g, int(g) if g.isdigit() else 0) for g in groups), 0)
         key = "odin.hypo.whole_hand_told_n" if n > 1 else "odin.hypo.whole_hand_told"
         return _answer(t(key, lang, n=n), GAME.name, lang, ODIN_SECTIONS["lead"][::-1])
