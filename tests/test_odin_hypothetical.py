@@ -330,13 +330,40 @@ def test_a_card_taken_from_the_centre_is_no_count_to_play() -> None:
     assert a.source == "digest", a.text
 
 
+@pytest.mark.parametrize("lang,question,said", [
+    ("en", "There's a 85 in the middle (two cards). Can I drop three purples, the 1, 2 and 6, on it?",
+     ["Yes: 3 cards always beat 2 cards", "621", "purples is read here as orange"]),
+    ("en", "Centre has a blue 6 and a blue 3. I'm holding yellow 9, yellow 2, green 9 and red 4. What's the "
+     "strongest thing I can put down?", ["O9 O2 (92)", "G9 O9 (99)", "yellow is read here as orange"]),
+    ("de", "Mitte ist 75 (rote 7, rote 5). Ich hab gelbe 7, gelbe 5, grüne 7. Was geht da?",
+     ["G7 K7 (77)", "gelbe wird hier als schwarz gelesen"]),
+    ("fr", "Au centre : un 8 et un 2 (82). J'ai un 9 jaune, un 3 jaune et un 9 vert. Je peux jouer quoi ?",
+     ["G9 O9 (99)", "O9 O3 (93)", "jaune est lu ici comme orange"]),
+])
+def test_a_colour_the_game_does_not_name_is_read_as_one_the_question_does_not_use(lang: str, question: str,
+                                                                                   said: list[str]) -> None:
+    """The rulebook names no colours, so players say "yellow" or "lila": such a colour stands for one of ours the
+    question leaves free, and the answer says so (these had been left unread, to the digest)."""
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine", a.text
+    for x in said:
+        assert x in a.text, a.text
+    assert "O2 O3" not in a.text and "K7 K5 (75)" not in a.text  # what does not beat is not offered
+
+
+@pytest.mark.parametrize("lang,question,play", [
+    # "7, 5 et 2 orange": one colour word for the three numbers before it (the hand had been left to the digest)
+    ("fr", "Au centre il y a un 7 et un 6 rouges (donc 76). Moi j'ai 7, 5 et 2 orange et un 8 bleu. Qu'est-ce que "
+     "je peux jouer pour battre ?", "O7 O5 O2 (752)"),
+    ("fr", "Au centre il y a un 53 (un 5 et un 3 rouges). J'ai un 6 vert, un 2 vert et un 2 bleu. Je peux battre ?",
+     "G6 G2 (62)"),
+])
+def test_one_colour_said_after_a_list_of_numbers_colours_them_all(lang: str, question: str, play: str) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and play in a.text, a.text
+
+
 @pytest.mark.parametrize("question", [
-    # the count said and the cards read disagree ("three purples, the 2, 3 and 4" had been read as four cards)
-    "There's a 85 in the middle (two cards). Can I drop three purples, the 1, 2 and 6, on it?",
-    # a hand not read in full, asked for its best play ("yellow" is no ODIN colour): no one play is judged
-    "Centre has a blue 6 and a blue 3. I'm holding yellow 9, yellow 2, green 9 and red 4. What's the strongest "
-    "thing I can put down?",
-    "Mitte ist 75 (rote 7, rote 5). Ich hab gelbe 7, gelbe 5, grüne 7. Was geht da?",
     # a card whose colour the question never gave ("un 8 tout seul") is not coloured to list the plays
     "Au centre il y a 53 (deux cartes). Moi j'ai un 8 tout seul, un 4 bleu et un 4 vert. Je peux faire quoi ?",
 ])

@@ -25,6 +25,25 @@ from gm.rules.yesno import yes_no
      "belegt nicht.", "de", None),
     ("Can I play a red 7 or a blue 7?", "You may not play two colours.", "en", None),  # not a yes/no question
     ("How many cards do I get?", "You may not look at them.", "en", None),
+    # "usable", "zählt": leave said in other words; the clause of a "but" that speaks of what is asked
+    ("Zählt das Schifffahrtssymbol meiner Werft eigentlich auch bei Raubzügen?",
+     "Wie alle Gebäudesymbole ist ihr Schifffahrtssymbol nicht für Raubzüge nutzbar.", "de", "Nein."),
+    ("During step E of my raid, can I use my Forge's green symbol?", "Building symbols and building discounts cannot "
+     "be used in this step, but abilities of the Hero and Longship used for this raid may.", "en", "No."),
+    ("Meine Schmiede hab ich noch nicht benutzt. Kann ich beim Raubzug ihr Handwerkssymbol nutzen?",
+     "Für Raubzüge dürfen Gebäudesymbole nicht genutzt werden.", "de", "Nein."),
+    # a clause that denies beside one that allows what is asked ("goods you cannot use may be exchanged")
+    ("Can I turn spare goods into money?", "Goods you cannot use may be exchanged 2 goods for 1 coin.", "en", None),
+    # the denial is about the clause before the question, not what it asks ("if I pass ..., may I play later?")
+    ("Wenn ich jetzt passe, darf ich in der gleichen Runde später trotzdem noch Karten spielen?",
+     "Wer die Runde eröffnet, darf nicht passen.", "de", None),
+    # a rule for someone the question does not name ("the leader"), while "als Erster" names them in other words
+    ("I could beat what's on the table but I'd rather keep my cards. Am I allowed to just pass?",
+     "The leader of a trick may not pass.", "en", None),
+    ("Darf man als Erster in einer Runde passen?", "Die eröffnende Person darf nicht passen.", "de", "Nein."),
+    # two questions in one line
+    ("On peut mettre plusieurs Vikings dans la même file ? il y a une limite ?",
+     "Une file est pleine à 8 Vikings ; ensuite, personne ne peut plus y placer.", "fr", None),
 ])
 def test_yes_no(question: str, lead: str, lang: str, said: str | None) -> None:
     assert yes_no(question, lead, lang) == said
@@ -36,3 +55,15 @@ def test_a_digest_answer_opens_with_the_word_the_asker_wants() -> None:
     assert got.source == "digest" and got.text.startswith("Oui. ")
     got = answer("Darf man als Erster in einer Runde passen?", "odin", "de")
     assert got.text.startswith("Nein. ")
+
+
+@pytest.mark.parametrize("question,lang", [
+    ("Darf ich das Schifffahrtssymbol meiner Werft beim Raubzug verwenden?", "de"),
+    ("Kann ich die Symbole von meinen Gebäuden beim Raubzug einsetzen?", "de"),
+])
+def test_a_building_symbol_on_a_raid_is_denied_first(question: str, lang: str) -> None:
+    """The German edition bars building symbols from raids: the answer says "Nein." first, whichever section (or
+    its note on the editions) states it (these had answered the right section without the word)."""
+    got = answer(question, "name-of-odin", lang)
+    assert got.source == "digest" and got.text.startswith("Nein. "), got.text
+    assert "Raubz" in got.text

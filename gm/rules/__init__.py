@@ -171,9 +171,13 @@ def from_hits(hits: list[Hit], game: str, lang: str, question: str = "") -> Answ
         ix = index(game, lang)
         asked = set(ix.tokens(question))
         for k, sent in enumerate(sentences(best.section.text)):
-            if len(asked & set(ix.tokens(sent))) >= 2 and (said := yes_no(question, sent, lang)) is not None:
+            if asked & set(ix.tokens(sent)) and (said := yes_no(question, sent, lang)) is not None:
                 out.text = compose(best, game, lang, [k], question).text
                 break
+        else:  # or a sentence of the note on how the editions differ, which the answer holds too
+            notes = [x for note in out.sections[1:] for x in sentences(ix.by_id[note["id"]].text)]
+            said = next((word for x in notes if asked & set(ix.tokens(x))
+                         and (word := yes_no(question, x, lang)) is not None), None)
     if said is not None:
         out.text = said + " " + out.text  # "Darf ich ...?" -> "Nein. ...": the word the asker wants first
     return out

@@ -467,8 +467,56 @@ HAND_WORD = re.compile(r"\b(in my hand|my hand|dans ma main|ma main|en main|auf 
                        r"in der hand)\b")
 
 
+# Colours a player may name although the game's six have other names here: the rulebook names none, so a
+# described position's "yellow 8" is read as a colour of ours the question does not use (and the answer says so).
+_OTHER_COLOUR = re.compile(r"\b(yellows?|purples?|violets?|whites?|browns?|gr[ae]ys?|gelb\w*|lila|violett\w*|"
+                           r"wei(?:ß|ss)\w*|braun\w*|grau\w*|jaunes?|violettes?|blanc(?:he)?s?|marron|grise?s?)\b",
+                           re.IGNORECASE)
+# Our colours in the order they stand in for another, each as a stem and how a plural or an ending is added.
+_STAND_IN = {"en": ("orange", "pink", "black", "green", "blue", "red"),
+             "de": ("schwarz", "rot", "blau", "grün", "rosa", "orange"),
+             "fr": ("orange", "rose", "rouge", "noir", "vert", "bleu")}
+_OURS = {"en": r"orange|pink|black|green|blue|red", "de": r"schwarz|rot|blau|gr(?:ü|u|ue)n|rosa|pink|orange",
+         "fr": r"orange|rose|rouge|noir|vert|bleu"}
+
+
+def _ours(question: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
+    """The question with each colour that is not one of ours renamed to one of ours it does not use, and the
+    renamings (said, read as)."""
+    lang = lang if lang in _STAND_IN else "en"
+    used = {w.lower() for w in re.findall(rf"\b(?:{_OURS[lang]})", question, re.IGNORECASE)}
+    free = [c for c in _STAND_IN[lang] if not any(u.startswith(c[:4]) or c.startswith(u[:4]) for u in used)]
+    named: dict[str, str] = {}
+    renamed: list[tuple[str, str]] = []
+
+    def rename(m: re.Match[str]) -> str:
+        word = m.group(0)
+        key = word.lower()[:4]  # "gelbe", "gelben": one colour
+        if key not in named:
+            if not free:
+                return word
+            named[key] = free.pop(0)
+            renamed.append((word, named[key]))
+        colour = named[key]
+        if lang == "de":
+            ending = word.lower()[len(re.sub(r"(?:e|en|er|es|em)$", "", word.lower())):]
+            return colour + ("" if colour in ("rosa", "orange") else ending)
+        return colour + ("s" if word.lower().endswith("s") and not colour.endswith("s") else "")
+
+    return _OTHER_COLOUR.sub(rename, question), renamed
+
+
 def hypothetical_answer(question: str, lang: str) -> Any:
     """An Answer computed by the engine for a position the question describes, else None."""
+    ours, renamed = _ours(question, lang)
+    found = _hypothetical(ours, lang)
+    if found is not None and renamed and found.source == "engine":
+        found.text += " " + t("odin.hypo.colours_read", lang, said=join_list([s for s, _ in renamed], lang),
+                              read=join_list([r for _, r in renamed], lang))
+    return found
+
+
+def _hypothetical(question: str, lang: str) -> Any:
     points = table_scoring_answer(question, lang) or hand_points_answer(question, lang) or \
         whole_hand_answer(question, lang)
     if points is not None:
@@ -650,6 +698,24 @@ _COLOUR_WORDS = (r"\b(?:red|blue|green|black|pink|purple|orange|rot\w*|blau\w*|g
                  r"pink\w*|rouges?|bleue?s?|verte?s?|noire?s?|roses?|[brpgko][1-9])\b")
 
 
+# Numbers listed before one colour word that they share: "7, 5 et 2 orange", "un 5 et un 3 rouges", "6 4 3 reds".
+_SHARED_COLOUR = re.compile(r"\b(?:(?:a|an|un|une|ein|eine)\s+)?[1-9](?:(?:\s*,\s*|\s+(?:and|und|et)\s+|\s+)"
+                            r"(?:(?:a|an|un|une|ein|eine)\s+)?[1-9])+\s+(red\w*|blue\w*|green\w*|black\w*|pink\w*|orange\w*|rot\w*|"
+                            r"blau\w*|grun\w*|gruen\w*|schwarz\w*|rosa|rouges?|bleue?s?|verte?s?|noire?s?|roses?)\b")
+
+
+def _colours_said(q: str) -> int:
+    """How many cards the (folded) question gives a colour: one per colour word, and each number of a list that
+    shares one ("7, 5 et 2 orange" colours three cards); a list with articles shares only a plural colour."""
+    n = len(re.findall(_COLOUR_WORDS, q))
+    for m in _SHARED_COLOUR.finditer(q):
+        listed = re.findall(r"[1-9]", m.group(0))
+        articles = re.search(r"\b(?:a|an|un|une|ein|eine)\s", m.group(0))
+        if not articles or m.group(1).endswith(("s", "en")):
+            n += len(listed) - 1
+    return n
+
+
 def _options_answer(play: _Cards, centre: _Cards, lang: str, game: str, question: str = "") -> Any:
     """Every play a described hand has on a described centre, with its value, or that only passing is left."""
     from engine.core import ScenarioError
@@ -658,8 +724,7 @@ def _options_answer(play: _Cards, centre: _Cards, lang: str, game: str, question
 
     if play.count_only or centre.count_only or any(s is None for s, _ in play.slots):
         return None  # every card of the hand must be known to list what it can do
-    if question and len(re.findall(_COLOUR_WORDS, fold(question))) < sum(
-            1 for s, _ in play.slots + centre.slots if s is not None):
+    if question and _colours_said(fold(question)) < sum(1 for s, _ in play.slots + centre.slots if s is not None):
         return None  # "un 9 tout seul, un 5 bleu et un 5 vert": a colour the question never gave
     hand = [s * 9 + r - 1 for s, r in play.slots if s is not None and r is not None]
     # the centre's colours, where the question leaves them open, are ones the hand does not hold
