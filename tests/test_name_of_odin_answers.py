@@ -436,3 +436,30 @@ def test_a_final_scoring_of_vikings_is_not_a_gathering() -> None:
     a = answer("Schlusswertung: Ich habe 3 Krieger, 5 Händler und 2 Seemänner übrig. Wie viele Ruhmpunkte bringen "
                "meine Wikinger?", "name-of-odin", lang="de")
     assert "behältst" not in a.text and "Limit" not in a.text.split("\n")[0], a.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    ("de", "Mein Schiff hat 2 Reichweitensymbole und schon 1 Schaden. Ich fahr damit nen Raubzug in der oberen Zone – "
+     "was passiert danach mit dem Schiff?", ["(1 → 2)", "Zerstört"]),
+    ("de", "Mein Langschiff hat 2 Reichweitensymbole und schon 1 Schadensmarker. Ich fahre damit in die obere Zone – "
+     "was passiert danach?", ["(1 → 2)", "Zerstört"]),
+    ("en", "My longship has range 3 and already 1 damage. I raid the middle zone with it. Is it destroyed afterwards?",
+     ["No. ", "still has range 2", "(1 → 2)", "Not destroyed", "still has range 1"]),
+    ("fr", "Mon drakkar a 4 symboles Solidité et déjà 2 dégâts. Après mon raid dans la zone du haut, il est détruit ?",
+     ["(2 → 3)", "Pas détruit", "encore une solidité de 1"]),
+])
+def test_a_raid_still_to_come_adds_its_damage_token(lang: str, question: str, said: list[str]) -> None:
+    """A ship that already has damage and is about to raid: the engine's step G adds one more Damage Token (these
+    had been left to the digest, and "2 Reichweitensymbole" was not read as a range)."""
+    got = answer(question, GAME_NAME, lang)
+    assert got.source == "engine", got.text
+    for x in said:
+        assert x in got.text, got.text
+
+
+@pytest.mark.parametrize("question", [
+    "My longship has range 2 and already 1 damage. Can I raid the bottom zone?",  # range 1 cannot reach it
+    "My longship has range 3 and 1 damage. I raid the middle zone with it. Is it destroyed?",  # 1 after the raid?
+])
+def test_a_raid_the_ship_cannot_make_or_damage_not_said_is_not_computed(question: str) -> None:
+    assert answer(question, GAME_NAME, "en").source != "engine"

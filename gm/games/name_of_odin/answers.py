@@ -1143,7 +1143,11 @@ def _ship_cost_calc(q: str, lang: str) -> Any:
 
 
 _RANGE_N = re.compile(r"\b(?:range|reichweite|portee|solidite)(?:[- ](?:of |von |de )?)(\d)\b|\b(\d)[- ]?(?:range|"
-                      r"er[- ]reichweite)\b")
+                      r"er[- ]reichweite)\b|\b(\d)\s+(?:range symbols?|reichweitensymbol\w*|reichweite\w*|"
+                      r"symboles? (?:de )?(?:solidite|portee))\b")
+# the raid still to come, on a ship that already has damage: "already 1 damage ... I raid the top zone - then?"
+_RAID_NEXT = re.compile(r"\b(raid\w*|raubz\w*|pluender\w*|fahr\w*|sail\w*)\b")
+_ALREADY = re.compile(r"\b(already|schon|bereits|deja)\b")
 _DAMAGE_N = re.compile(r"\b(\d|one|two|three|four|ein\w*|zwei|drei|vier|une?|deux|trois|quatre)\s+(?:\w+\s+)?"
                        r"(damage|schaden\w*|schadensmarker\w*|degats?)\b|\b(?:damage|schaden|degats?)\s+(?:of\s+|"
                        r"von\s+|de\s+)?(\d)\b")
@@ -1169,17 +1173,25 @@ def _damage_calc(q: str, lang: str) -> Any:
     rm, dm = _RANGE_N.search(q), _DAMAGE_N.search(q)
     if rm is None or dm is None or len(_RANGE_N.findall(q)) > 1 or len(_DAMAGE_N.findall(q)) > 1:
         return None
-    if re.search(r"\b(building|gebaude|batiment|hero|held\w*|heros|keel|kiel|extra|bonus|raid|raubz\w*)\b", q):
+    if re.search(r"\b(building|gebaude|batiment|hero|held\w*|heros|keel|kiel|extra|bonus)\b", q):
         return None  # extra range from abilities: the question would have to say how much
     rng = int(next(g for g in rm.groups() if g))
     dmg = _num(dm.group(1) or dm.group(3))
     if dmg is None or not 1 <= rng <= 9:
         return None
+    before = ""
+    if _RAID_NEXT.search(q):
+        zone = _zone(q)
+        if not _ALREADY.search(q) or zone is None or rng - dmg < zone + 1:
+            return None  # which damage the raid adds, or whether the ship can make it at all, is not said
+        # the raid is made with the range the ship has now, and step G adds one Damage Token
+        before = _calc("damage_raid", lang, had=dmg, now=dmg + 1, left=rng - dmg, need=zone + 1) + " "
+        dmg += 1
     if dmg > rng or rng > 9:
         return None
     left, destroyed = _damage_probe(rng, dmg)
-    text = _calc("damage_destroyed" if destroyed else "damage_ok", lang, range=rng, left=left,
-                 dmg=tn(P + "calc.damage", dmg, lang))
+    text = before + _calc("damage_destroyed" if destroyed else "damage_ok", lang, range=rng, left=left,
+                          dmg=tn(P + "calc.damage", dmg, lang))
     ids = ["name-of-odin.longship.destroyed", "name-of-odin.raid.damage"] if destroyed else [
         "name-of-odin.longship.range", "name-of-odin.longship.destroyed"]
     return _answer(_yn(q, destroyed, lang) + text, lang, ids)
