@@ -679,3 +679,11 @@ def test_colloquial_zahl_and_a_cash_rate_said_again() -> None:
     assert ans.source == "engine" and ans.text.startswith("1 Münze"), ans.text
     ans = ask("J'ai 7 marchandises inutiles et je les échange 2 contre 1 pièce. J'obtiens combien ?", "fr")
     assert ans.source == "engine" and ans.text.startswith("3 pièces"), ans.text
+
+
+def test_have_to_is_a_duty_not_the_coins_you_start_with() -> None:
+    """"Do I have to keep my coins visible?" had been answered with the 5 starting coins ("do I have" read as a
+    set-up question); the rules leave it open."""
+    got = answer("Do I have to keep my coins visible, or can I hide how much money I have?", "jorvik", "en")
+    assert got.source == "none" and "hidden" in got.text, got.text
+    assert answer("How many coins do I have at the start?", "jorvik", "en").text.startswith("5 coins")

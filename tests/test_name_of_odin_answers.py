@@ -463,3 +463,15 @@ def test_a_raid_still_to_come_adds_its_damage_token(lang: str, question: str, sa
 ])
 def test_a_raid_the_ship_cannot_make_or_damage_not_said_is_not_computed(question: str) -> None:
     assert answer(question, GAME_NAME, "en").source != "engine"
+
+
+@pytest.mark.parametrize("lang,question", [
+    ("en", "What's the Fame bonus for raiding in the bottom zone?"),
+    ("de", "Wie viele Heldensymbole kostet der zweite Held von links in der Methalle?"),
+    ("fr", "Combien de Gloire en plus rapporte un Raid dans la zone du bas ?"),
+])
+def test_numbers_printed_only_on_the_board_are_what_the_rules_dont_say(lang: str, question: str) -> None:
+    """The zone bonuses and the Hero spaces' costs are printed on the board, not in the text: "the rules don't
+    say", with what the text does say (these had answered with the zones' or the Hero action's section)."""
+    got = answer(question, GAME_NAME, lang)
+    assert got.source == "none" and got.sections[0]["id"] == "name-of-odin.gaps.board-values", got.text

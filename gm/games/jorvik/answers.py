@@ -814,8 +814,9 @@ _SETUP_VP = re.compile(r"\b(vp|victory points?|siegpunkte?n?|punkte?n?|points?|s
                        r"marker|markers|marqueur|"
                        r"punktemarker|siegpunktmarker|zahlleiste|track|leiste|piste)\b")
 _START = re.compile(r"\b(start\w*|begin\w*|set-?up|at first|to begin|beginn\w*|anfang\w*|aufbau|zu beginn|"
-                    r"commenc\w*|debut|depart|mise en place|initial\w*|per player|pro spieler|par joueur|do i have|"
-                    r"do we have|habe ich|haben wir|ai-je|avons-nous|each player (?:get|gets|receive|has|have)s?|"
+                    r"commenc\w*|debut|depart|mise en place|initial\w*|per player|pro spieler|par joueur|"
+                    r"do i have(?! to)|do we have(?! to)|habe ich|haben wir|ai-je|avons-nous|"
+                    r"each player (?:get|gets|receive|has|have)s?|"
                     r"does each player (?:have|get)|hat jeder|jeder spieler hat|hat jede person|chaque joueur a-t-il|"
                     r"jeder spieler (?:bekommt|erhalt)|chaque joueur (?:recoit|a))\b")
 _HOW_MANY = re.compile(r"\b(how many|how much|how high|wie ?viele?n?|wie ?viel|wie hoch|wie gross|combien|which space|"
