@@ -455,3 +455,24 @@ def test_a_count_of_one_colour_is_no_card() -> None:
     centre of four as one card)."""
     assert KIT.hypothetical_answer("Il y a trois cartes au centre et j'en ai deux de la même couleur. Je peux jouer ?",
                                    "fr") is None
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # an "or" that offers no other card ("... or are they too small?") had left the position to the digest
+    ("en", "ok weird one - centre is just a single green 7. I have a black 2 and a black 1. Can those two together "
+     "beat the 7 or are they too small?", "Yes: 2 cards always beat 1 card"),
+    # counts told in one sentence, the asker's own cards after "and I've got" / ", ich habe" (had been read as a
+    # centre of 6 cards, or left unread)
+    ("en", "There are two cards in the middle and I've got four cards of the same colour. Can I slap all four down?",
+     "No. The centre holds 2 cards, so play 2 or 3 cards, not 4"),
+    ("de", "Zwei Karten liegen in der Mitte, ich habe drei Karten derselben Farbe. Darf ich alle drei legen?",
+     "Ja: Auf 2 Karten darfst du 2 oder 3 legen"),
+])
+def test_positions_told_with_an_or_or_in_one_sentence(lang: str, question: str, said: str) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(said), a.text
+
+
+def test_an_or_between_cards_is_still_a_choice_not_one_play() -> None:
+    a = answer("The centre has a single 5. Can I beat it with the red 7 or the blue 7?", "odin", lang="en")
+    assert "77" not in a.text, a.text

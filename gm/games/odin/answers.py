@@ -539,7 +539,10 @@ def _hypothetical(question: str, lang: str) -> Any:
     if read is None:
         return None
     if _COUNT_OF_A_KIND.search(q) and any(s is None for s, _ in read[0].slots + read[1].slots):
-        return None  # "j'en ai trois de la même couleur": how many, not a card of 3 - the reader cannot place it
+        # "j'en ai trois de la même couleur": how many, not a card of 3 - only counts told apart can be judged
+        read = _counts_by_sentence(question)
+        if read is None:
+            return None
     stated = _STATED_COUNT.search(q)
     if stated is not None and not read[0].count_only and len(read[0].slots) != NUMBER_WORDS.get(stated.group(1), 0):
         return None  # "three purples, the 2, 3 and 4": the count said and the cards read disagree
@@ -610,7 +613,9 @@ def _counts_by_sentence(question: str) -> tuple[_Cards, _Cards] | None:
     play: list[int] = []
     if re.search(r"\b(take|taking|takes|nehmen|nehme|nimm|nimmt|prendre|prends|prend|ramass\w*)\b", fold(question)):
         return None  # "muss ich noch eine Karte aus der Mitte nehmen?": taking, for the digest
-    for sentence in re.split(r"[.!?;]\s*", fold(question)):
+    # sentences, and clauses where the asker turns to their own cards ("two cards in the middle and I've got four")
+    for sentence in re.split(r"[.!?;]\s*|(?:,|,?\s+\b(?:and|und|et|but|aber|mais))\s+"
+                             r"(?=(?:i|i've|i'm|ich|j'ai|je|moi)\b)", fold(question)):
         counts = [int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS[m.group(1)]
                   for m in _COUNTED.finditer(sentence)]
         if not counts:
@@ -620,6 +625,23 @@ def _counts_by_sentence(question: str) -> tuple[_Cards, _Cards] | None:
     if len(centre) != 1 or len(play) != 1 or not all(1 <= n <= 9 for n in centre + play):
         return None
     return _Cards([(None, None)] * play[0]), _Cards([(None, None)] * centre[0])
+
+
+def _card_hit(h: Any) -> bool:
+    return h.first("code", "suit", "num") is not None or (not h.entries and h.text.isdigit())
+
+
+def _take_or_choice(hits: list[Any]) -> bool:
+    """Whether the words take a card or offer a choice between cards ("R7 or B7"); an "or" that leads to no card
+    ("can they beat it or are they too small?") is no choice of cards."""
+    for i, h in enumerate(hits):
+        if _card_hit(h):
+            continue
+        if h.first("take") is not None:
+            return True
+        if h.first("or") is not None and any(_card_hit(x) for x in hits[i + 1:i + 5]):
+            return True
+    return False
 
 
 def read_question(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
@@ -632,7 +654,7 @@ def read_question(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
     if not tokens or len(tokens) > 60:
         return None
     hits = PARSER.lexicon.hits(tokens, lang)
-    if any(h.first("take", "or") is not None and h.first("code", "suit", "num") is None for h in hits):
+    if _take_or_choice(hits):
         return None  # takes and alternatives are for the digest (or the position in play)
     roles = _roles(hits)
     if roles is None:
@@ -772,7 +794,7 @@ def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
     if not tokens or len(tokens) > 80:
         return None
     hits = PARSER.lexicon.hits(tokens, lang)
-    if any(h.first("take", "or") is not None and h.first("code", "suit", "num") is None for h in hits):
+    if _take_or_choice(hits):
         return None
     sentences: list[list[Any]] = [[]]
     for i, h in enumerate(hits):
