@@ -476,3 +476,26 @@ def test_positions_told_with_an_or_or_in_one_sentence(lang: str, question: str, 
 def test_an_or_between_cards_is_still_a_choice_not_one_play() -> None:
     a = answer("The centre has a single 5. Can I beat it with the red 7 or the blue 7?", "odin", lang="en")
     assert "77" not in a.text, a.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    ("de", "In der Mitte liegt nur eine einzelne 5. Ich lege zwei Karten drauf, welche Karte nehm ich mir dann?",
+     "Du nimmst die 5:"),
+    ("en", "I beat a single 5 with two 6s. Which card goes into my hand?", "You take the 5:"),
+    ("en", "The centre has a red 7 and a red 4. I beat it with three blues. Which card do I take?",
+     "You take one of R7 or R4"),
+    ("fr", "Il ne reste qu'une seule carte au centre (à part les miennes que je viens de jouer). Je suis obligé de la "
+     "prendre ?", "Oui, tu dois la prendre"),
+])
+def test_which_card_a_play_takes(lang: str, question: str, said: str) -> None:
+    """What a play takes from a described centre, from the engine's legal plays (these had been left to the digest's
+    section, or to the section on how many cards to play)."""
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(said), a.text
+    assert a.sections[0]["id"] == "odin.play.take"
+
+
+def test_beat_and_take_in_one_question_is_not_only_the_take() -> None:
+    a = answer("Only a single black 9 is lying in the centre. I have a green 1 and a green 2. Can I beat the nine "
+               "with them, and what do I pick up after?", "odin", lang="en")
+    assert not a.text.startswith("You take"), a.text

@@ -516,6 +516,68 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     return found
 
 
+# "which card do I take?", "Je suis obligé de la prendre ?", "welche Karte nehm ich mir dann?": what a play takes
+_TAKE_Q = re.compile(r"\b(take|takes|taking|pick up|picks up|keep|goes (?:in|into|to) my hand|nehm\w*|nimm\w*|"
+                     r"behalt\w*|auf die hand|in meine hand|prend\w*|ramass\w*|recupere\w*|dans ma main)\b")
+_ONLY_ONE = re.compile(r"\b(only one card|just one card|a single card|one single card|nur (?:noch )?eine (?:einzige )?"
+                       r"karte|eine einzige karte|eine einzelne karte|(?:qu'|que )?une seule carte)\b")
+_BEATEN_ONE = re.compile(r"\b(?:beat|beats|beating|over|schlag\w*|uber|bats?|battu|battre|sur)\s+(?:a|an|the|eine?n?|"
+                         r"die|den|un|une|le|la)?\s*(?:single|lone|einzelne\w*|einzige\w*|seule?)?\s*([1-9])\b(?!\s*\d)")
+
+
+def _take_answer(question: str, lang: str) -> Any:
+    """Which card a play takes, for a centre the question describes: the one card that lay there, or one of
+    several (the engine lists what each play may take); "must I take it?" when only one lay there."""
+    from engine.core import ScenarioError
+    from engine.odin.actions import Play
+    from engine.odin.cards import CODE, RANK, SUIT, SUITS
+    from gm.games.odin.parse import PARSER
+    from gm.parse.core import tokenize
+
+    q = fold(question)
+    parts = [x for x in re.split(r"(?<=[.!?;:])\s+", q) if x.strip()]
+    if len(parts) < 2 or not parts[-1].rstrip().endswith("?") or not _TAKE_Q.search(parts[-1]):
+        return None
+    if set(re.findall(r"\w+", parts[-1])) & _BEAT or re.search(r"\b(or|oder|ou|and|und|et)\b", parts[-1]):
+        return None  # "can I beat it, and what do I take?": two questions
+    told = " ".join(parts[:-1])
+    slots: list[tuple[int | None, int | None]] = []
+    for sentence in parts[:-1]:
+        words = set(re.findall(r"\w+", sentence))
+        if words & _TABLE and not words & _HOLD:
+            got = _read(PARSER.lexicon.hits(tokenize(sentence), lang), lang)
+            if got is None:
+                return None
+            slots += got.slots
+    if not slots and (m := _BEATEN_ONE.search(told)) is not None:
+        slots = [(None, int(m.group(1)))]  # "I beat a single 5 with two 6s"
+    if not slots:
+        if _ONLY_ONE.search(told):
+            return _answer(t("odin.hypo.take_must", lang), GAME.name, lang, ["odin.play.take"])
+        return None
+    if any(r is None for _, r in slots) or len(slots) > 5:
+        return None
+    cards = _colours(slots, set(), set())
+    if cards is None or len(cards) != len(slots):
+        return None
+    free = next(c for c in range(6) if all(SUIT[x] != c for x in cards))
+    hand = [free * 9 + r - 1 for r in range(9, 9 - len(cards) - 1, -1)]  # one more card of one colour: it beats
+    try:
+        state = GAME.scenario({"players": 2, "hands": [[CODE[c] for c in hand], ["K1" if free != 4 else "B1"]],
+                               "center": [CODE[c] for c in cards], "to_move": 0})
+    except ScenarioError:
+        return None
+    takes = {a.take for a in GAME.legal_actions(state) if isinstance(a, Play) and a.take}
+    said = {c: (CODE[c] if s is not None else str(RANK[c])) for c, (s, _) in zip(cards, slots, strict=True)}
+    labels = [said[c] for c in cards if CODE[c] in takes]
+    if not labels or SUITS[free] in "".join(labels):
+        return None
+    if len(labels) == 1:
+        return _answer(t("odin.hypo.take_only", lang, card=labels[0]), GAME.name, lang, ["odin.play.take"])
+    return _answer(t("odin.hypo.take_choice", lang, cards=join_list(labels, lang, "or")), GAME.name, lang,
+                   ["odin.play.take"])
+
+
 def _hypothetical(question: str, lang: str) -> Any:
     points = table_scoring_answer(question, lang) or hand_points_answer(question, lang) or \
         whole_hand_answer(question, lang)
@@ -523,6 +585,9 @@ def _hypothetical(question: str, lang: str) -> Any:
         return points
     question = _IDIOMS.sub(" ", question)  # "d'un coup": no card of 1
     q = fold(question)
+    took = _take_answer(question, lang)
+    if took is not None:
+        return took
     if REPORT.search(q) or not _about_cards(question, lang):
         return None  # "is there a penalty now?", "on est quatre, en équipes de deux ?": not a position to compute
     if SCORING_TALK.search(q) and not any(w in _TABLE | _BEAT for w in re.findall(r"\w+", q)):
