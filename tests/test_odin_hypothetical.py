@@ -499,3 +499,26 @@ def test_beat_and_take_in_one_question_is_not_only_the_take() -> None:
     a = answer("Only a single black 9 is lying in the centre. I have a green 1 and a green 2. Can I beat the nine "
                "with them, and what do I pick up after?", "odin", lang="en")
     assert not a.text.startswith("You take"), a.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # "drei grüne Karten (2, 5 und 7)": the count and then the same cards' numbers (had been read as G2 three times,
+    # then refused as a card held twice); "ich fang an", "nur noch": leading with the whole hand
+    ("de", "Neue Runde, ich fang an und hab nur noch drei grüne Karten (2, 5 und 7). Darf ich die alle auf einmal "
+     "legen?", "Ja: alle 3 auf einmal, die ganze Hand. G7 G5 G2"),
+    ("fr", "Je commence le pli et il ne me reste que trois cartes rouges : 2, 6 et 9. Je peux tout poser ?",
+     "Oui : les 3 d'un coup, ta main entière. R9 R6 R2"),
+    # "drei Karten 8, 5 und 2, also 852": the centre's three cards, not six
+    ("de", "Mitte: drei Karten 8, 5 und 2, also 852. Ich hab blau 9, blau 4, blau 1 und noch ne rote 9. Was geht da?",
+     "Auf P8 P5 P2 (Wert 852) kann deine Hand spielen: B9 B4 B1 (941). Oder passen."),
+])
+def test_a_count_of_cards_then_their_numbers_names_them_once(lang: str, question: str, said: str) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(said), a.text
+
+
+def test_a_count_then_fewer_numbers_is_not_rewritten() -> None:
+    from gm.games.odin.answers import _count_then_list
+
+    assert _count_then_list("three cards, a 5 and a 3") == "three cards, a 5 and a 3"
+    assert _count_then_list("drei Karten: 8, 5") == "drei Karten: 8, 5"

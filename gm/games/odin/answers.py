@@ -393,7 +393,8 @@ _LEADING = re.compile(r"\b(lead\w*|open\w* (?:the|a) (?:new )?(?:round|trick|han
                       r"start\w* (?:the|a) (?:new )?(?:round|trick)|(?:it's|its) my lead|"
                       r"my turn to (?:lead|open|start)|eroffn\w*|anspiel\w*|komme raus|"
                       r"bin dran mit eroffnen|ouvr\w*|j'ouvre|"
-                      r"c'est (?:a )?moi (?:qui )?(?:ouvre|commence)|c'est a moi d'ouvrir)\b")
+                      r"c'est (?:a )?moi (?:qui )?(?:ouvre|commence)|c'est a moi d'ouvrir|ich fang\w* (?:\w+ )?an|"
+                      r"ich beginne|je commence|i (?:go|play) first)\b")
 _ONE_KIND = re.compile(r"\b(?:all|alle|toutes?|tous|every|jede)\b[^.?!]{0,60}?\b(?:same colou?r|same number|"
                        r"one colou?r|dieselbe farbe|gleiche farbe|dieselbe zahl|gleiche zahl|derselben farbe|"
                        r"meme couleur|meme chiffre|(?:blue|red|pink|green|black|orange|yellow|purple|blau\w*|rot\w*|"
@@ -415,7 +416,8 @@ def whole_hand_answer(question: str, lang: str) -> Any:
     q = fold(question)
     if not _LEADING.search(q) or not (HAND_WORD.search(q) or HOLDING.search(q) or re.search(
             r"\b(all my cards|alle meine|toutes mes cartes|my cards|meine karten|mes cartes|handkarten|left in my hand|"
-            r"cards? left|karten (?:noch )?(?:auf der hand|ubrig)|il me reste)\b", q)):
+            r"cards? left|karten (?:noch )?(?:auf der hand|ubrig)|il me reste|nur noch|only (?:have|got)|"
+            r"n'ai plus que|ne me reste que)\b", q)):
         return None
     question = _ONE_CARD.sub(" ", question)  # "must I lead only one card?": the rule asked, no card of the hand
     read = read_by_sentences(question, lang) or read_question(question, lang)
@@ -506,9 +508,37 @@ def _ours(question: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
     return _OTHER_COLOUR.sub(rename, question), renamed
 
 
+_N_WORD = (r"[2-9]|two|three|four|five|six|seven|eight|nine|zwei|drei|vier|f(?:ü|u|ue)nf|sechs|sieben|acht|neun|"
+           r"deux|trois|quatre|cinq|six|sept|huit|neuf")
+_COLOUR_WORD = (r"(?:red|blue|green|black|pink|orange|rot|blau|gr(?:ü|u|ue)n|schwarz|rosa|pink|rouge|bleu|vert|noir|"
+                r"rose)\w*")
+# "drei grüne Karten (2, 5 und 7)", "three cards: 8, 5 and 2", "trois cartes vertes, 2, 5 et 7": a count of cards
+# and then their numbers, which are the same cards - not three more
+_COUNT_THEN_LIST = re.compile(rf"\b({_N_WORD})\s+(?:({_COLOUR_WORD})\s+)?(?:cards?|karten|cartes)"
+                              rf"(?:\s+({_COLOUR_WORD}))?\s*[(:,–-]?\s*(?:(?:with|mit|avec)\s+)?(?:(?:the|den|dem|les)\s+)?"
+                              rf"(?:(?:values?|werte[n]?|valeurs?|zahlen)\s+)?"
+                              rf"([1-9](?:\s*(?:,|and|und|et|&)\s*[1-9])+)\s*\)?", re.IGNORECASE)
+
+
+def _count_then_list(question: str) -> str:
+    """The question with each count of cards followed by as many numbers said once: "drei grüne Karten (2, 5 und 7)"
+    -> "grüne 2, grüne 5 und grüne 7"."""
+
+    def once(m: re.Match[str]) -> str:
+        n = m.group(1).lower()
+        count = int(n) if n.isdigit() else NUMBER_WORDS.get(fold(n), 0)
+        numbers = re.findall(r"[1-9]", m.group(4))
+        if count != len(numbers) or re.match(rf"\s*(?:in|en)\s+{_COLOUR_WORD}", m.string[m.end():]):
+            return m.group(0)  # "two cards, 9 and 4 in black": read as said
+        colour = m.group(2) or m.group(3)
+        return re.sub(r"[1-9]", lambda d: f"{colour} {d.group(0)}", m.group(4)) if colour else m.group(4)
+
+    return _COUNT_THEN_LIST.sub(once, question)
+
+
 def hypothetical_answer(question: str, lang: str) -> Any:
     """An Answer computed by the engine for a position the question describes, else None."""
-    ours, renamed = _ours(question, lang)
+    ours, renamed = _ours(_count_then_list(question), lang)
     found = _hypothetical(ours, lang)
     if found is not None and renamed and found.source == "engine":
         found.text += " " + t("odin.hypo.colours_read", lang, said=join_list([s for s, _ in renamed], lang),
