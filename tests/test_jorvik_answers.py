@@ -687,3 +687,33 @@ def test_have_to_is_a_duty_not_the_coins_you_start_with() -> None:
     got = answer("Do I have to keep my coins visible, or can I hide how much money I have?", "jorvik", "en")
     assert got.source == "none" and "hidden" in got.text, got.text
     assert answer("How many coins do I have at the start?", "jorvik", "en").text.startswith("5 coins")
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # "un à 2" is a warrior of 2, not a player called "Un" holding one
+    ("fr", "Attaque des Pictes : j'ai un Guerrier à 4, un à 1 et la carte Défense qui double un guerrier. Ma défense ?",
+     ["9 points de défense"]),
+    # "two warriors worth 4 each": 4 and 4
+    ("en", "Picts attack! I have warriors worth 1 and 3 plus the defence card that doubles one warrior. Ana has two "
+     "warriors worth 3 each, Ben has one warrior worth 2. Who wins the attack?",
+     ["You (defence 7)", "Ana (defence 6)", "Ben (defence 2)"]),
+    # "einen 1er-Krieger": a warrior of 1
+    ("de", "Angriff der Pikten: unten links steht 4, unten rechts 1. Lena hat Krieger mit 1 und 3, Tom einen Krieger "
+     "mit 2 plus die Verteidigungskarte, die einen Krieger doppelt zählt, Jan einen 2er-Krieger, Mia gar keinen. "
+     "Was passiert?", ["Lena (Verteidigung 4) erhält 4 SP", "Tom (Verteidigung 4) erhält 4 SP", "Mia (Verteidigung 0) "
+                       "verliert 1 SP"]),
+    # "2 lost for the loser", "me two warriors (3 and 2)", "Ben one with 1", "Results?"
+    ("en", "Pict attack, card shows 4 for the winner and 1 lost for the loser. Defence: me two warriors (2 and 2), "
+     "Ana one warrior with 3, Ben one with 1, Cy nothing. Results?",
+     ["You (defence 4) gain 4 VP", "Ana (defence 3) neither", "Cy (defence 0) loses 1 VP"]),
+    # "who gets the 3 VP?": the card's reward said again, not another number to read
+    ("en", "Attack of the Picts card shows 3 on the left, 2 on the right. Ben and I both have 4 defence, Cat has 2, "
+     "Dan has 0. Who gets the 3 VP and what about Dan?", ["Ben (defence 4) gains 3 VP", "you (defence 4) gain 3 VP",
+                                                           "Dan (defence 0) loses 2 VP"]),
+])
+def test_pict_attacks_told_in_more_ways(lang: str, question: str, said: list[str]) -> None:
+    """Attacks as fresh blind questions told them, which had been left to the digest."""
+    got = answer(question, "jorvik", lang)
+    assert got.source == "engine", got.text
+    for x in said:
+        assert x in got.text, got.text

@@ -1029,8 +1029,8 @@ _WIN = re.compile(r"\b(?:gains?|wins?|erhalt\w*|gewinn\w*|bekomm\w*|gagne\w*|rem
 _LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus|retire\w*|takes away|zieht)"
                    r" (?:\w+ ){0,3}?(\d+)"
                    r" ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)?\b|\b(?:takes?|nimmt|prend|enleve|"
-                   r"kostet|coute) (\d+)\b|\b(\d+) (?:vp |victory points? )?(?:to|for the) (?:lose|loser|weakest|"
-                   r"worst)\b")
+                   r"kostet|coute) (\d+)\b|\b(\d+) (?:vp |victory points? )?(?:lost )?(?:to|for|from) (?:the )?"
+                   r"(?:lose|loser|weakest|worst)\b")
 _PAIR = re.compile(r"(?P<who>\bP#\d\b|\b[A-ZÄÖÜÉÈ][\w]*|\b(?:i|ich|je|j|moi|me|mir|mich|my|mine|meine?|ma|mon)\b)"
                    r"(?P<gap>:?[^\d.;?!:A-ZÄÖÜÉÈ]{0,40}?)\b(?P<d>\d+)\b(?! ?(?:/|vp|sp|pv|victory|siegp))")
 _WHO = r"(\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:I|ich|Ich|je|Je|moi|Moi)\b)"
@@ -1058,7 +1058,8 @@ _NOT_NAMES = frozenset({
     "est-ce", "gibt", "hab", "player", "players", "spieler", "joueur", "joueurs", "moi,", "ok", "okay", "hi",
     "hey", "hallo", "salut", "bonjour", "please", "bitte", "so,", "also", "bon", "dans", "im", "karte", "carte",
     "card", "kartenfeld", "spiel", "runde", "reihe", "feld", "partie", "jeu", "game", "round", "where", "which", "why",
-    "wo", "warum", "welche", "welcher", "wieviel", "ou", "pourquoi", "combien", "quel", "quelle", "now", "jetzt"})
+    "wo", "warum", "welche", "welcher", "wieviel", "ou", "pourquoi", "combien", "quel", "quelle", "now", "jetzt",
+    "results", "result", "outcome", "ergebnis", "resultat", "resultats", "und?", "so?"})
 
 
 _CORNERS = re.compile(r"\b(?P<l1>\d+) (?:on the |à |a |au |en bas a )?(?:bottom |lower )?(?:left|links|gauche)\b"
@@ -1150,6 +1151,8 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     text = _BOTH_NONE.sub(lambda m: f"{m.group(1)} 0, {m.group(2)} 0", text)  # "Anna and Ben have none"
     text = _ONE_NONE.sub(lambda m: f"{m.group(1)} 0", text)  # "Per has none": a player at 0, not left out
     text = _ONE_DOUBLED.sub(" doubling ", text)  # "the card that doubles one warrior": no warrior of 1
+    text = re.sub(r"\b(?:einen |ein |eine )?(\d)(?:er|-er)[- ]?(krieger\w*)", r"\2 mit \1", text)  # "1er-Krieger"
+    text = re.sub(r"\b(?:one|1) (with|of|worth|valued at)\s+(?=\d)", r"\1 ", text)  # "Ben one with 1": a 1
     win = lose = None
     corners = _CORNERS.search(text)
     m = None if corners else _WINLOSE.search(text)
@@ -1176,6 +1179,10 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         for mm in sorted((x for x in (mw, ml) if x), key=lambda x: -x.start()):
             text = text[:mm.start()] + " " + text[mm.end():]
     text = _uncounted(_ONE_WARRIOR.sub(" ", text))  # "one warrior worth 4": a warrior of 4, not one of 1
+    said = {v for v in (win, lose) if v is not None}
+    text = re.sub(r"\b(?:the|die|den|les|ces|those|these)\s+(\d+)\s*(?:vp|sp|pv|victory points?|siegpunkte?|"
+                  r"points? de victoire)\b", lambda m: " " if int(m.group(1)) in said else m.group(0), text,
+                  flags=re.IGNORECASE)  # "who gets the 3 VP?": the card's reward said again
     if re.search(r"\b\d+ (?:\w+ )?(?:warriors?|krieger\w*|guerriers?|cards?|karten|cartes?)\b", text.lower()):
         return None  # "I have 3 warriors": how many, not the defence
     seen: dict[str, int] = {}
@@ -1352,12 +1359,12 @@ _DEF_Q = re.compile(r"\b(defen[cs]e|verteidigung\w*|abwehr|defense)\b")
 
 _COUNTED = re.compile(r"\b(\d) ((?:warriors?|krieger\w*|guerriers?)(?: cards?| karten)?"
                       r"(?: (?:worth|of|valued at|with values?|"
-                      r"mit|von|zu|im wert von|a|à|de|valant))?)[:,]? ((?:(?:un |une |one |an |a |ein\w* |à |de |von |"
-                      r"zu )*\d+(?:,| and| und| et| &|\s)*\s*)+)", re.IGNORECASE)
+                      r"mit|von|zu|im wert von|a|à|de|valant))?)[:,]? \(?((?:(?:un |une |one |an |a |ein\w* |à |de |"
+                      r"von |zu )*\d+(?:,| and| und| et| &|\s)*\s*)+)", re.IGNORECASE)
 
 
-_OTHERS_HOLD = re.compile(r"\b(?!(?:i|ich|je|j|he|she|it|er|sie|es|il|elle|on|who|wer|qui|guerriers?|warriors?|"
-                          r"krieger\w*|cartes?|karten?|cards?|valeurs?|points?|et|and|und|ou|or|oder|puis)\b)"
+_OTHERS_HOLD = re.compile(r"\b(?!(?:i|ich|je|j|he|she|it|er|sie|es|il|elle|on|who|wer|qui|un|une|one|"
+                          r"guerriers?|warriors?|krieger\w*|cartes?|karten?|cards?|valeurs?|points?|et|and|und|ou|or|oder|puis)\b)"
                           r"[a-z]+ (?:has|hat|a|owns?|"
                           r"besitzt|possede)\b(?: (?:a|an|one|ein\w*|un\w*|only|nur|seulement|single|einzige\w*|"
                           r"seul\w*))* \d")
@@ -1367,6 +1374,10 @@ def _uncounted(text: str) -> str:
     """"2 warriors worth 3 and 2" -> "warriors worth 3 and 2": a count that the values listed after it repeat."""
     def drop(m: re.Match[str]) -> str:
         values = re.findall(r"\d+", m.group(3))
+        if len(values) == 1 and int(m.group(1)) > 1 and re.match(r"\s*(?:each|apiece|je|jeweils|chacun\w*|chaque)\b",
+                                                                 m.string[m.end():], re.IGNORECASE):
+            # "two warriors worth 4 each": 4 and 4
+            return f"{m.group(2)} {' and '.join(values * int(m.group(1)))} "
         return f"{m.group(2)} {m.group(3)}" if len(values) == int(m.group(1)) else m.group(0)
 
     return _COUNTED.sub(drop, text)
