@@ -717,3 +717,23 @@ def test_pict_attacks_told_in_more_ways(lang: str, question: str, said: list[str
     assert got.source == "engine", got.text
     for x in said:
         assert x in got.text, got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # "die 1 Extramünze": the income building (had been left out: 3 coins)
+    ("de", "Jarl-Spiel: Ich hab diese Runde nichts gekauft und besitze das Gebäude mit der 1 Extramünze beim "
+     "Einkommen. Wie viel Einkommen krieg ich?", "4 Münzen"),
+    # "die Skaldin, die 1 Siegpunkt pro Münze gibt": the coin skald, a clause between (had been left to the digest)
+    ("de", "Schlusswertung: ich hab 2 Gelagekarten und die Skaldin, die 1 Siegpunkt pro Münze gibt, dazu 4 Münzen. "
+     "Wieviel bringt das zusammen?", "9 SP in der Schlusswertung: Gelage 5, Skalde 4."),
+    # another player's second Viking, after three passes ahead of it (had been refused: "Ben ... buys" read as a
+    # purchase ahead)
+    ("en", "Demand row under card 2, top to bottom: Ana, Ben, me, Ben, Cleo. Ana passes, Ben passes, I pass. If Ben "
+     "then buys with his second Viking, what does he pay?", "2 coins"),
+    # "if I pass with my first Viking, what could it cost me later?": my next Viking's price (had been 4, the first's)
+    ("en", "Demand row under card space 2, from the front: me, Sara, me again, Chris. If I pass with my first Viking, "
+     "what could the card cost me later?", "2 coins"),
+])
+def test_jorvik_positions_told_in_more_ways(lang: str, question: str, said: str) -> None:
+    got = answer(question, "jorvik", lang)
+    assert got.source == "engine" and got.text.startswith(said), got.text

@@ -600,6 +600,12 @@ _ASK_NAMED = re.compile(r"\b(?:what (?:does|do|would|will) (\w+) pay|was (?:muss
                         r"combien (?:paie|paye|payera|doit payer) (\w+)|(\w+) (?:pays?|zahlt|paie|paye)\b)")
 
 
+_BUYER = re.compile(r"\b(\w+) (?:then |dann |puis |now |jetzt )?(?:buys?|kauft|achete) (?:it |sie |la |es )?"
+                    r"(?:with|mit|avec) (?:his|her|their|seinem|ihrem|son|sa) (o\d|last|letzt\w*|dernier\w*)\b")
+_PASS_WORD = re.compile(r"\b(pass\w*|declin\w*|withdraw\w*|verzicht\w*|zuruck\w*|renonce\w*|refuse\w*)\b")
+_LATER = re.compile(r"\b(later|then|afterwards|danach|spater|dann|plus tard|ensuite|apres)\b")
+
+
 def _row_told(q: str) -> list[str] | None:
     """The owners of a demand row told one by one ("me, Anna, me again, Ben"), front first; "me" for the asker."""
     for segment in re.split(r"[.!?](?:\s|$)", q):
@@ -638,9 +644,18 @@ def _row_list_answer(q: str, lang: str) -> Any:
     mine = [i for i, o in enumerate(owners) if o == "me"]
     place: int | None = None
     asks = list(_ASK_MINE.finditer(q))  # the last is the one asked ("I pass on my first: what does my second pay?")
-    if (m := asks[-1] if asks else None) and mine:
+    buyer = _BUYER.search(q)  # "if Ben then buys with his second Viking, what does he pay?"
+    if buyer and buyer.group(1) in owners and buyer.group(1) != "me":
+        theirs = [i for i, o in enumerate(owners) if o == buyer.group(1)]
+        k = buyer.group(2)
+        place = theirs[-1] if not k.startswith("o") else (theirs[int(k[1:]) - 1] if int(k[1:]) <= len(theirs)
+                                                          else None)
+    elif (m := asks[-1] if asks else None) and mine:
         k = m.group(1)
         place = mine[-1] if not k.startswith("o") else (mine[int(k[1:]) - 1] if int(k[1:]) <= len(mine) else None)
+        if place is not None and _PASS_WORD.search(q[max(0, m.start() - 30):m.start()]) and _LATER.search(q) and \
+                place != mine[-1]:
+            place = mine[mine.index(place) + 1]  # "if I pass with my first Viking, what could it cost me later?"
     elif (m := _ASK_NAMED.search(q)) and (who := next(g for g in m.groups() if g)) in owners and who != "me":
         place = owners.index(who)
     elif mine and re.search(r"\b(i pay|do i pay|cost me|ich zahle|zahle ich|kostet (?:es |sie |die karte )?mich|"
@@ -649,7 +664,8 @@ def _row_list_answer(q: str, lang: str) -> Any:
     if place is None:
         return None
     ahead = owners[:place]
-    if any(re.search(rf"\b{re.escape(o)} (?:\w+ ){{0,2}}?{_BUYS.pattern}", q) for o in set(ahead) - {"me"}):
+    buying = {buyer.group(1)} if buyer else set()
+    if any(re.search(rf"\b{re.escape(o)} (?:\w+ ){{0,2}}?{_BUYS.pattern}", q) for o in set(ahead) - {"me"} - buying):
         return None  # someone ahead buys: the card is gone before this Viking's turn
     price = _row_price(len(owners), place)
     return _answer(t("jorvik.hypo.row_price", lang, price=coins(price, lang), n=len(owners), w=place,
@@ -735,7 +751,7 @@ _NOT_BOUGHT = re.compile(r"\b(rien|nichts|nix|nothing|nicht|keine?n?|aucune?|wit
                          r"(?:rien|nichts|nothing|anything)\b")
 _BOUGHT = re.compile(r"\b(bought|purchased|buy a|gekauft|kaufe eine|achete\w*)\b")
 _MINT = re.compile(r"\b(mint|munzpragerei|munze \+1|monnaie|\+1 (?:income|einkommen|revenu)|income building|"
-                   r"einkommensgebaude|batiment de revenu|extra[- ]munze|extra coin|coin extra|"
+                   r"einkommensgebaude|batiment de revenu|extra[- ]?munzen?|extra coin|coin extra|"
                    r"piece (?:de plus|en plus|supplementaire)|(?:1|one|eine) (?:extra|more|additional|zusatzliche) "
                    r"(?:coin|munze)|(?:1|one|eine|une) (?:coin|munze|piece) (?:extra|mehr|more|de plus|en plus))\b"
                    r"|(?<![\w+])\+ ?1 (?:coin|munze|piece)s?\b")  # "die Gebäudekarte mit +1 Münze beim Einkommen"
@@ -1451,7 +1467,7 @@ _FINAL_ITEMS: list[tuple[str, re.Pattern[str]]] = [
     ("trader", re.compile(_ONE + r" (?:traders?|handler|marchands?)\b(?! (?:skald|per|pro|par))")),
     ("raid", re.compile(r"\b(?:raids?|raubzug\w*) (?:worth|of|for|mit|zu|uber|von|de|a) (\d+)\b")),
     ("skald", re.compile(r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une|the|der|die|den|dem|le|la|mon|my|meinen?) "
-                         r"(?:(" + _WHAT + r")\w*[- ]?skald\w*|(?:skald\w*|scaldes?) (?:\w+ ){0,4}?(?:per|pro|par|"
+                         r"(?:(" + _WHAT + r")\w*[- ]?skald\w*|(?:skald\w*|scaldes?)(?:\W+\w+){0,5}?\W+(?:per|pro|par|"
                          r"for each|fur jede[nrs]?|for every) (" + _WHAT + r")\w*)\b")),
     ("coins", re.compile(r"\b(\d+) (?:coins?|munzen|pieces?)(?! (?:skald|per|pro|par))\b")),
     ("ships", re.compile(_ONE + r" (?:ships?|schiffe?n?|navires?)\b")),
