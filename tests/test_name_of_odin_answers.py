@@ -475,3 +475,18 @@ def test_numbers_printed_only_on_the_board_are_what_the_rules_dont_say(lang: str
     say", with what the text does say (these had answered with the zones' or the Hero action's section)."""
     got = answer(question, GAME_NAME, lang)
     assert got.source == "none" and got.sections[0]["id"] == "name-of-odin.gaps.board-values", got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # the token, the Hero and the question in separate sentences (had been one clause naming two Vikings)
+    ("fr", "Le raid demande 2 Guerriers et 1 Commerçant, et le jeton de la zone est un Navigateur. Mon Héros donne un "
+     "symbole Guerrier. Combien de figurines je dois renvoyer ?", "Tu dépenses 3 Vikings"),
+    ("de", "Der Raubzug verlangt 1 Krieger und 2 Händler, in der mittleren Ozeanzone liegt ein Seemann-Marker. Mein "
+     "Held hat ein Händlersymbol. Welche Figuren muss ich zurückstellen?", "Du gibst 3 Wikinger ab"),
+    # "what do I end up with?" is no end of the game
+    ("en", "I've got 9 Vikings and no Inn. I discard 3 Sailor cards to gather. What do I end up with?",
+     "15 Vikings: return 5 to the Mead Hall"),
+])
+def test_raids_and_gathering_told_in_more_ways(lang: str, question: str, said: str) -> None:
+    got = answer(question, GAME_NAME, lang)
+    assert got.source == "engine" and got.text.startswith(said), got.text

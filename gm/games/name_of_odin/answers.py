@@ -621,8 +621,8 @@ def _gather_calc(q: str, lang: str) -> Any:
     if not GATHER.search(q) and not discard and not re.search(r"\bhow many vikings|wie viele wikinger|"
                                                               r"combien de vikings", q):
         return None
-    if re.search(r"\b(raid|raids|raubzug\w*|uberfall\w*|pillage\w*|pille\w*|score|scoring|\w*wertung|decompte|end|ende|"
-                 r"fin|hero|heroes|held|helden|heldin|heros|heroine)\b", q):
+    if re.search(r"\b(raid|raids|raubzug\w*|uberfall\w*|pillage\w*|pille\w*|score|scoring|\w*wertung|decompte|"
+                 r"end(?! up)|ende|fin|hero|heroes|held|helden|heldin|heros|heroine)\b", q):
         return None
     symbols: int | None = None
     gathered: int | None = None
@@ -789,8 +789,8 @@ _BUILDING_WORD = re.compile(r"\b(" + _BLD_WORDS + r")\b")
 def _roles(q: str) -> list[tuple[str, str]]:
     """The question cut into clauses, each with the role its Vikings play: token, hero, ship or need."""
     out = []
-    for clause in re.split(r"[,;:()]|\s[-–]\s|\b(?:and|und|et|plus|minus|but|aber|mais|while|wahrend|alors que|with|"
-                           r"mit|avec|wenn|if|si|when|als|quand)\b(?="
+    for clause in re.split(r"[,;:()]|[.!?](?:\s|$)|\s[-–]\s|\b(?:and|und|et|plus|minus|but|aber|mais|while|wahrend|"
+                           r"alors que|with|mit|avec|wenn|if|si|when|als|quand)\b(?="
                            r"\s+(?:my|mein\w*|mon|ma|the|der|die|das|le|la|its|ihr\w*|sa|son|a|an|ein\w*|un|une)?"
                            r"\s*(?:\w+\s+)?(?:hero|held|heros|ship|longship|schiff|langschiff|bateau|navire|drakkar|"
                            r"token|marker|\w*plattchen|jeton|zone|" + _BLD_WORDS + r"))", q):
