@@ -490,3 +490,21 @@ def test_numbers_printed_only_on_the_board_are_what_the_rules_dont_say(lang: str
 def test_raids_and_gathering_told_in_more_ways(lang: str, question: str, said: str) -> None:
     got = answer(question, GAME_NAME, lang)
     assert got.source == "engine" and got.text.startswith(said), got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    ("de", "Wir sind zu viert, wieviele Raubzugkarten kommen in den Stapel?", "12 Raubzugkarten bei 4 Spielern"),
+    ("en", "How many raid cards go into the raid deck with three of us?", "10 Raid Cards with 3 players"),
+    ("fr", "Combien de cartes Raid à 2 joueurs ?", "8 cartes Raid à 2 joueurs"),
+    ("de", "Wie viele Aktionskarten kriegt jeder zu Beginn?", "6 Aktionskarten pro Person"),
+    ("en", "How many action cards do we start with?", "6 Action Cards each"),
+])
+def test_setup_numbers_come_from_the_card_set(lang: str, question: str, said: str) -> None:
+    """The raid deck for a player count and the starting hand, from the card set the engine plays with (these had
+    answered with the discard piles' or the Action Cards' section)."""
+    got = answer(question, GAME_NAME, lang)
+    assert got.source == "engine" and got.text.startswith(said), got.text
+
+
+def test_raid_cards_left_is_not_the_setup_count() -> None:
+    assert answer("How many raid cards are left in the deck with 3 players?", GAME_NAME, "en").source != "engine"

@@ -1228,7 +1228,49 @@ EXCHANGE_Q = re.compile(r"\b(exchange|swap|tausch\w*|austausch\w*|echang\w*)\b.*
                         r"twice|zweimal|deux fois)\b.*\b(exchange|swap|tausch\w*|echang\w*)\b")
 
 
+# "with four of us, how many raid cards?", "Wie viele Aktionskarten kriegt jeder zu Beginn?": the set-up's numbers
+_RAID_CARDS = re.compile(r"\b(raid cards?|raid deck|raubzugkarten|raubzugstapel|raubzug-?karten|cartes? raids?|"
+                         r"pioche (?:des )?raids?|raids? (?:go|are) (?:in|into))\b")
+_START_HAND = re.compile(r"\b(action cards?|aktionskarten|cartes? action)\b.*\b(start\w*|begin\w*|set-?up|beginn\w*|"
+                         r"zu beginn|anfang|aufbau|debut|depart|mise en place|dealt|deal|each get|jeder|chacun|"
+                         r"en main au)\b|\b(start\w*|begin\w*|zu beginn|anfang|debut)\b.*\b(action cards?|"
+                         r"aktionskarten|cartes? action)\b")
+_HOW_MANY_Q = re.compile(r"\b(how many|wie ?viele?|combien)\b")
+_PLAYER_N = re.compile(r"\b([2-5]|two|three|four|five|zwei|drei|vier|funf|deux|trois|quatre|cinq)[- ]?(?:players?|"
+                       r"spieler\w*|joueur\w*|personen|of us)\b|\bzu (zweit|dritt|viert|funft)\b|"
+                       r"\b(?:a|on est|nous sommes|wir sind|we are|we're) (deux|trois|quatre|cinq|zweit|dritt|viert|"
+                       r"funft|zwei|drei|vier|funf|two|three|four|five|[2-5])\b")
+_ORDINAL_N = {"zweit": 2, "dritt": 3, "viert": 4, "funft": 5}
+
+
+def _players_said(q: str) -> int | None:
+    m = _PLAYER_N.search(q)
+    if m is None:
+        return None
+    word = next(g for g in m.groups() if g)
+    return _ORDINAL_N.get(word) or _num(word)
+
+
+def _setup_calc(q: str, lang: str) -> Any:
+    if not _HOW_MANY_Q.search(q):
+        return None
+    cs = default_set()
+    if _RAID_CARDS.search(q) and not re.search(r"\b(left|remain\w*|ubrig|noch|reste\w*|restant\w*)\b", q):
+        n = _players_said(q)
+        if n is None or n not in cs.raid_deck:
+            return None
+        others = join_list([_calc("raid_deck_one", lang, n=v, players=k) for k, v in sorted(cs.raid_deck.items())
+                            if k != n], lang)
+        return _answer(_calc("raid_deck", lang, n=cs.raid_deck[n], players=n, others=others), lang,
+                       ["name-of-odin.setup.raid-deck"])
+    if _START_HAND.search(q) and not re.search(r"\b(draw|nachzieh\w*|pioch\w*|refill|auffull\w*|complete)\b", q):
+        return _answer(_calc("start_hand", lang, n=cs.hand), lang, ["name-of-odin.setup.players"])
+    return None
+
+
 def _direct_calc(q: str, lang: str) -> Any:
+    if (found := _setup_calc(q, lang)) is not None:
+        return found
     if LIMIT_Q.search(q) and not GATHER.search(q):
         return _answer(_calc("limit", lang, limit=_limit(False), inn=_limit(True)), lang,
                        ["name-of-odin.limits.viking-limit"])
