@@ -411,7 +411,8 @@ def test_a_scoring_told_player_by_player(lang: str, question: str, first: str, w
 def test_a_named_target_replaces_the_default() -> None:
     a = answer("We play the short game to 10 points. I already have 7 points and hold 4 cards at the scoring. Does "
                "the game go on?", "odin", lang="en")
-    assert a.source == "engine" and a.text.startswith("Yes, the game ends: 7 + 4 = 11 points"), a.text
+    # "does the game go on?" is answered "No" when it ends (it had been "Yes, the game ends")
+    assert a.source == "engine" and a.text.startswith("No, the game is over: 7 + 4 = 11 points"), a.text
 
 
 def test_one_play_is_no_card_and_a_held_mixed_hand_is_a_hand() -> None:
@@ -522,3 +523,35 @@ def test_a_count_then_fewer_numbers_is_not_rewritten() -> None:
 
     assert _count_then_list("three cards, a 5 and a 3") == "three cards, a 5 and a 3"
     assert _count_then_list("drei Karten: 8, 5") == "drei Karten: 8, 5"
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # "do we keep going?" asks the other way round: "No" when the game ends; "playing to 15" names the target
+    ("en", "Ben just went out. I'm stuck with 5 cards and I was already on 11 points. We're playing to 15 - do we "
+     "keep going?", "No, the game is over: 11 + 5 = 16 points, and at 15 or more it ends (the target you play to)."),
+    ("de", "Ben ist raus, ich hab noch 3 Karten und hatte schon 9 Punkte. Geht es weiter?",
+     "Ja, es geht weiter: 9 + 3 = 12 Punkte"),
+    ("en", "Someone went out, I had 12 points and hold 4 cards. Does the game end?", "Yes, the game ends: 12 + 4 = 16"),
+])
+def test_a_total_asked_as_go_on_or_end(lang: str, question: str, said: str) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(said), a.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    ("de", "Anna hat gespielt, danach haben alle anderen gepasst. Was passiert jetzt mit den Karten in der Mitte und "
+     "wer ist dran?", "Anna eröffnet die nächste Runde"),
+    ("en", "Everyone except Tom has passed after his play. Who leads next, and what happens to our hands?",
+     "Tom, who played last, leads the next trick"),
+    ("fr", "tout le monde a passé sauf moi, qu'est ce qui se passe ?", "c'est toi qui ouvres le pli suivant"),
+])
+def test_everyone_else_passed_names_who_leads(lang: str, question: str, said: str) -> None:
+    """The last player to play leads the next trick: named as the question names them (the digest's section had
+    said it of "the player who played last" only)."""
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and said in a.text, a.text
+    assert a.sections[0]["id"] == "odin.trick.end"
+
+
+def test_everyone_passed_without_a_player_is_the_digest() -> None:
+    assert answer("If everyone passes, what happens?", "odin", lang="en").source == "digest"

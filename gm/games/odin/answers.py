@@ -233,6 +233,11 @@ POINTS_Q = re.compile(r"\b(what does (that|it) cost|was kostet (ihn|sie|mich|das
                       r"punkte (bekomme|kriege?|gibt)|je (prends|marque|recois))\b")
 
 
+_GOES_ON_Q = re.compile(r"\b(keep (?:going|playing)|carry on|still going|go(?:es)? on|continue\w*|geht es weiter|"
+                        r"geht's weiter|spielen wir (?:noch )?weiter|weiter ?spielen|on continue|ca continue|"
+                        r"on rejoue)\b")
+
+
 def hand_points_answer(question: str, lang: str) -> Any:
     """"Someone went out and I still hold 4 cards: how many points?" — 1 point per card in hand; with the points
     so far ("I already had 11 points": does the game end?) the new total against the default target."""
@@ -257,6 +262,7 @@ def hand_points_answer(question: str, lang: str) -> Any:
         total, target = had + n, target_of(question) or GAME.options(None)["target"]
         key = "odin.hypo.total_ends" if isinstance(target, int) and total >= target else "odin.hypo.total_goes_on"
         key += "_named" if target_of(question) else ""
+        key += "_c" if _GOES_ON_Q.search(q) else ""  # "do we keep going?": "no" when it ends
         text = t(key, lang, had=had, n=n, total=total, target=target) + " " + text
         ids = ODIN_SECTIONS["scoring"]
     return _answer(text, GAME.name, lang, ids)
@@ -273,6 +279,7 @@ _OUT = re.compile(r"\b(went out|goes out|going out|gone out|is out|emptie[sd] (?
 _SELF_W = frozenset({"i", "ich", "je", "j", "moi", "me", "mir", "mich"})
 _BOTH_W = frozenset({"both", "beide", "beiden", "tous", "toutes", "each", "je", "chacun"})
 _TARGET = re.compile(r"\b(?:to|at|a|auf|bis|en|in|of|de|mit|with|avec)\s+(10|15|20)\s*(?:points?|punkte?n?)\b"
+                     r"|\b(?:play\w*|spiel\w*|jou\w*) (?:to|until|up to|bis|jusqu'a|en) (10|15|20)\b"
                      r"|\b(10|15|20)[- ](?:points?|punkte?)[- ]?(?:game|variant|partie|spiel|variante)"
                      r"|\b(?:short|kurz\w*|courte?s?)\b[^.?!]{0,30}?\b(10|20)\b|\b(10)\b[^.?!]{0,20}?\b"
                      r"(?:short|kurz\w*|courte?s?)\b")
@@ -455,7 +462,8 @@ ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici|j'a
                      r"|\b(stand|stehe|lag) (vorher |bisher |schon )?(bei|auf) (?P<p3>\d{1,2})\b"
                      r"|\b(was|were|i'm|i am) (on|at) (?P<p4>\d{1,2})\b|\bj'etais a (?P<p5>\d{1,2})\b")
 END_Q = re.compile(r"\b(end|over|finish\w*|ende|vorbei|aus|schluss|fin|finie?|arrete|termine\w*|s'arrete|continue\w*|"
-                   r"go(?:es)? on|weiter\w*)\b")
+                   r"go(?:es)? on|weiter\w*|keep (?:going|playing)|carry on|still going|on (?:continue|rejoue)|"
+                   r"spielen wir noch)\b")
 
 
 _IDIOMS = re.compile(r"\b(?:tout )?d'un (?:seul )?coup\b|\ben une (?:seule )?fois\b|\bauf einmal\b|"
@@ -555,6 +563,40 @@ _BEATEN_ONE = re.compile(r"\b(?:beat|beats|beating|over|schlag\w*|uber|bats?|bat
                          r"die|den|un|une|le|la)?\s*(?:single|lone|einzelne\w*|einzige\w*|seule?)?\s*([1-9])\b(?!\s*\d)")
 
 
+# "Everyone except Tom has passed after his play. Who leads next?", "Alle außer mir haben gepasst. Was passiert?"
+_ALL_PASSED = re.compile(r"\b(everyone|everybody|all (?:the )?others?|all the other players|the others|the rest|"
+                         r"alle(?: anderen)?|jeder|tout le monde|tous les autres|les autres|toute la table)\b"
+                         r"[^.?!]{0,40}?\b(passed|pass|passes|gepasst|passen|passt|passe|passent)\b")
+_EXCEPT = re.compile(r"\b(?:except(?: for)?|but|ausser|bis auf|sauf|a part)\s+([a-z]\w*)\b")
+_PLAYED_BY = re.compile(r"\b([a-z]\w*) (?:just |then |first )?(?:played|led|put down|hat (?:\w+ )?(?:gespielt|"
+                        r"ausgespielt|gelegt)|spielte|legte|a (?:\w+ )?(?:joue|pose))\b|\b(?:after|nach) ([a-z]\w*?)(?:'s|s)? "
+                        r"(?:play|move|zug)\b|\bapres (?:le coup|l'ouverture) de ([a-z]\w*)")
+_WHAT_NOW = re.compile(r"\b(what happens|what now|who (?:leads|starts|plays|goes)|who's next|whose turn|was passiert|"
+                       r"was jetzt|wer (?:ist dran|beginnt|fangt|eroffnet|spielt)|qu'est[- ]ce qui se passe|"
+                       r"que se passe|qui (?:commence|ouvre|joue|relance|recommence)|c'est a qui|et maintenant)\b")
+_ME_WORDS = frozenset({"me", "mir", "mich", "moi", "i", "ich", "je"})
+_NOT_PLAYERS = frozenset({"he", "she", "it", "they", "his", "her", "er", "sie", "es", "il", "elle", "on", "someone",
+                          "somebody", "jemand", "quelqu'un", "who", "wer", "qui", "the", "die", "der", "le", "la"})
+
+
+def _trick_over_answer(question: str, lang: str) -> Any:
+    """Everyone but the last player passed: the trick is over and that player leads the next one (engine rule of
+    who leads), named as the question names them."""
+    q = fold(question)
+    if not _ALL_PASSED.search(q) or not _WHAT_NOW.search(q) or re.search(r"\d", q):
+        return None
+    m = _EXCEPT.search(q)
+    who = m.group(1) if m else None
+    if who is None and (p := _PLAYED_BY.search(q)) is not None:
+        who = next(g for g in p.groups() if g)
+    if who is None or who in _NOT_PLAYERS:
+        return None
+    named = next((w for w in re.findall(r"\b\w+\b", question) if fold(w) == who), who)
+    if who in _ME_WORDS:
+        return _answer(t("odin.hypo.trick_over_you", lang), GAME.name, lang, ["odin.trick.end"])
+    return _answer(t("odin.hypo.trick_over", lang, who=named), GAME.name, lang, ["odin.trick.end"])
+
+
 def _take_answer(question: str, lang: str) -> Any:
     """Which card a play takes, for a centre the question describes: the one card that lay there, or one of
     several (the engine lists what each play may take); "must I take it?" when only one lay there."""
@@ -615,7 +657,7 @@ def _hypothetical(question: str, lang: str) -> Any:
         return points
     question = _IDIOMS.sub(" ", question)  # "d'un coup": no card of 1
     q = fold(question)
-    took = _take_answer(question, lang)
+    took = _take_answer(question, lang) or _trick_over_answer(question, lang)
     if took is not None:
         return took
     if REPORT.search(q) or not _about_cards(question, lang):
