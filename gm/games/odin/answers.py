@@ -570,7 +570,8 @@ _ALL_PASSED = re.compile(r"\b(everyone|everybody|all (?:the )?others?|all the ot
 _EXCEPT = re.compile(r"\b(?:except(?: for)?|but|ausser|bis auf|sauf|a part)\s+([a-z]\w*)\b")
 _PLAYED_BY = re.compile(r"\b([a-z]\w*) (?:just |then |first )?(?:played|led|put down|hat (?:\w+ )?(?:gespielt|"
                         r"ausgespielt|gelegt)|spielte|legte|a (?:\w+ )?(?:joue|pose))\b|"
-                        r"\b(?:after|nach) ([a-z]\w*?)(?:'s|s)? (?:play|move|zug)\b|\bapres (?:le coup|l'ouverture) de ([a-z]\w*)")
+                        r"\b(?:after|nach) ([a-z]\w*?)(?:'s|s)? (?:play|move|zug)\b|"
+                        r"\bapres (?:le coup|l'ouverture) de ([a-z]\w*)")
 _WHAT_NOW = re.compile(r"\b(what happens|what now|who (?:leads|starts|plays|goes)|who's next|whose turn|was passiert|"
                        r"was jetzt|wer (?:ist dran|beginnt|fangt|eroffnet|spielt)|qu'est[- ]ce qui se passe|"
                        r"que se passe|qui (?:commence|ouvre|joue|relance|recommence)|c'est a qui|et maintenant)\b")
