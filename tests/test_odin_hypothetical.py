@@ -555,3 +555,28 @@ def test_everyone_else_passed_names_who_leads(lang: str, question: str, said: st
 
 def test_everyone_passed_without_a_player_is_the_digest() -> None:
     assert answer("If everyone passes, what happens?", "odin", lang="en").source == "digest"
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # one colour word before the numbers it colours (the hand had been refused as colours never given)
+    ("fr", "Au centre : bleu 5, 4 et 2, donc 542. Dans ma main j'ai entre autres orange 6, 3, 2 et 1. Qu'est-ce que "
+     "je peux jouer ?", ["O6 O3 O2 (632)", "O6 O3 O2 O1 (6321)"]),
+    # the count and then the centre's cards, "of one colour" describing them (had been left unread)
+    ("fr", "Au centre il y a deux cartes, un 7 et un 3 de même couleur. Je les bats avec deux cartes. Je récupère "
+     "laquelle ?", ["Tu prends une carte parmi 7 ou 3"]),
+    # a play and what it takes, in one question; "my only cards of one colour are ..." names two cards
+    ("en", "Only a single black 9 is lying in the centre. My only cards of one colour are a green 1 and a green 2. "
+     "Can I go over the nine with them, and what do I pick up after?", ["Yes: 2 cards always beat 1 card",
+                                                                         "You take the K9"]),
+    ("en", "There are three cards in the centre: a 7, a 4 and a 2 of one colour, so 742. In my hand I have orange 8, "
+     "orange 3, orange 1 and a pink 7. Can I play the three oranges, and what do I pick up afterwards?",
+     ["O8 O3 O1 (831)", "You take one of 7, 4 or 2"]),
+    # a 9 alone in the centre: the play that beats it keeps a card in hand, so it takes (it had taken nothing)
+    ("de", "In der Mitte liegt nur eine einzelne 9. Ich lege zwei Karten drauf, welche Karte nehm ich mir dann?",
+     ["Du nimmst die 9"]),
+])
+def test_positions_and_takes_told_in_more_ways(lang: str, question: str, said: list[str]) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine", a.text
+    for x in said:
+        assert x in a.text, a.text

@@ -544,10 +544,27 @@ def _count_then_list(question: str) -> str:
     return _COUNT_THEN_LIST.sub(once, question)
 
 
+# "Can I play the three oranges, and what do I pick up afterwards?": a play, then what it takes
+_AND_TAKE = re.compile(r",?\s+(?:and|und|et)\s+(?:what|which|welche\w*|was|quelle?s?|laquelle|lequel|que)\b[^?.!]*?"
+                       r"\b(?:pick up|take|keep|nehm\w*|nimm\w*|behalt\w*|prend\w*|recup\w*|ramass\w*)\b[^?.!]*\?",
+                       re.IGNORECASE)
+_TAKE_ASKED = {"en": "Which card do I take?", "de": "Welche Karte nehme ich?", "fr": "Quelle carte je prends ?"}
+
+
 def hypothetical_answer(question: str, lang: str) -> Any:
     """An Answer computed by the engine for a position the question describes, else None."""
     ours, renamed = _ours(_count_then_list(question), lang)
-    found = _hypothetical(ours, lang)
+    if (m := _AND_TAKE.search(ours)) is not None and m.end() >= len(ours.rstrip()) - 1:
+        play = ours[:m.start()] + "?"
+        found = _hypothetical(play, lang)
+        if found is not None and found.source == "engine":
+            context = re.split(r"(?<=[.!?;])\s+", play.strip())[:-1]
+            took = _take_answer(" ".join(context + [_TAKE_ASKED.get(lang, _TAKE_ASKED["en"])]), lang)
+            if took is not None and not found.text.startswith(t("rules.no", lang)):
+                found.text += " " + took.text
+                found.sections += [c for c in took.sections if c not in found.sections]
+    else:
+        found = _hypothetical(ours, lang)
     if found is not None and renamed and found.source == "engine":
         found.text += " " + t("odin.hypo.colours_read", lang, said=join_list([s for s, _ in renamed], lang),
                               read=join_list([r for _, r in renamed], lang))
@@ -608,7 +625,7 @@ def _take_answer(question: str, lang: str) -> Any:
     from gm.parse.core import tokenize
 
     q = fold(question)
-    parts = [x for x in re.split(r"(?<=[.!?;:])\s+", q) if x.strip()]
+    parts = [x for x in re.split(r"(?<=[.!?;])\s+", q) if x.strip()]
     if len(parts) < 2 or not parts[-1].rstrip().endswith("?") or not _TAKE_Q.search(parts[-1]):
         return None
     if set(re.findall(r"\w+", parts[-1])) & _BEAT or re.search(r"\b(or|oder|ou|and|und|et)\b", parts[-1]):
@@ -618,10 +635,13 @@ def _take_answer(question: str, lang: str) -> Any:
     for sentence in parts[:-1]:
         words = set(re.findall(r"\w+", sentence))
         if words & _TABLE and not words & _HOLD:
-            got = _read(PARSER.lexicon.hits(tokenize(sentence), lang), lang)
+            hits = PARSER.lexicon.hits(tokenize(sentence), lang)
+            if any(h.text.isdigit() and len(h.text) == 1 for h in hits):
+                hits = [h for h in hits if not (h.text.isdigit() and len(h.text) > 1)]  # "..., so 742": said again
+            got = _read(hits, lang)
             if got is None:
                 return None
-            slots += got.slots
+            slots += _merged(got.slots)  # "deux cartes, un 7 et un 3": the count and then the cards
     if not slots and (m := _BEATEN_ONE.search(told)) is not None:
         slots = [(None, int(m.group(1)))]  # "I beat a single 5 with two 6s"
     if not slots:
@@ -635,8 +655,9 @@ def _take_answer(question: str, lang: str) -> Any:
         return None
     free = next(c for c in range(6) if all(SUIT[x] != c for x in cards))
     hand = [free * 9 + r - 1 for r in range(9, 9 - len(cards) - 1, -1)]  # one more card of one colour: it beats
+    spare = [c for c in range(54) if c not in hand and c not in cards][:2]  # so the play does not empty the hand
     try:
-        state = GAME.scenario({"players": 2, "hands": [[CODE[c] for c in hand], ["K1" if free != 4 else "B1"]],
+        state = GAME.scenario({"players": 2, "hands": [[CODE[c] for c in hand + spare[:1]], [CODE[spare[1]]]],
                                "center": [CODE[c] for c in cards], "to_move": 0})
     except ScenarioError:
         return None
@@ -864,10 +885,18 @@ _SHARED_COLOUR = re.compile(r"\b(?:(?:a|an|un|une|ein|eine)\s+)?[1-9](?:(?:\s*,\
                             r"blau\w*|grun\w*|gruen\w*|schwarz\w*|rosa|rouges?|bleue?s?|verte?s?|noire?s?|roses?)\b")
 
 
+# One colour word before the numbers that share it: "bleu 5, 4 et 2", "orange 6, 3, 2 and 1".
+_COLOUR_FIRST = re.compile(r"\b(?:red|blue|green|black|pink|orange|rot\w*|blau\w*|grun\w*|gruen\w*|schwarz\w*|rosa|"
+                           r"rouges?|bleue?s?|verte?s?|noire?s?|roses?)\s+[1-9](?:(?:\s*,\s*|\s+(?:and|und|et)\s+)"
+                           r"[1-9])+\b")
+
+
 def _colours_said(q: str) -> int:
     """How many cards the (folded) question gives a colour: one per colour word, and each number of a list that
-    shares one ("7, 5 et 2 orange" colours three cards); a list with articles shares only a plural colour."""
+    shares one ("7, 5 et 2 orange", "bleu 5, 4 et 2" colour three cards); a list with articles shares only a
+    plural colour."""
     n = len(re.findall(_COLOUR_WORDS, q))
+    n += sum(len(re.findall(r"[1-9]", m.group(0))) - 1 for m in _COLOUR_FIRST.finditer(q))
     for m in _SHARED_COLOUR.finditer(q):
         listed = re.findall(r"[1-9]", m.group(0))
         articles = re.search(r"\b(?:a|an|un|une|ein|eine)\s", m.group(0))
@@ -918,6 +947,13 @@ _SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
 _HOLD = frozenset({"hand", "holding", "hold", "have", "got", "habe", "hab", "halte", "ai", "reste", "main", "tiens"})
 
 
+# Words that describe cards already named rather than name any ("of one colour", "de la même couleur")
+_OF_ONE_KIND = re.compile(r"\b(?:of|in) (?:one|the same|a single) colou?r\b|\bde (?:la )?m[eê]me couleur\b|"
+                          r"\bd'une (?:seule|m[eê]me) couleur\b|"
+                          r"\b(?:in |von )?(?:derselben|der gleichen|einer) farbe\b",
+                          re.IGNORECASE)
+
+
 def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
     """A position told sentence by sentence, as players describe it: "Middle has a 74, red 7 and red 4. I've got
     a blue 8 and a blue 1 in hand. Can I beat it with those two?" A sentence that names the centre (or the
@@ -928,6 +964,8 @@ def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
     from gm.parse.core import tokenize
 
     text = re.sub(r"\s[-–—]\s", ". ", question.replace("(", ", ").replace(")", ", "))
+    if len(re.findall(r"\b[1-9]\b", text)) >= 2:  # "my only cards of one colour are a green 1 and a green 2"
+        text = _OF_ONE_KIND.sub(" ", text)
     tokens = tokenize(text)
     if not tokens or len(tokens) > 80:
         return None
@@ -1155,6 +1193,8 @@ def _read(hits: list[Any], lang: str) -> _Cards | None:
     for it in items:
         if it.sup is not None or it.every:
             return None
+        if it.code is None and it.suit is None and it.rank is None and it.count is None:
+            continue  # "my only cards are a green 1 and a green 2": the word "cards" names none
         if it.code is not None:
             slots.append((SUIT[it.code], RANK[it.code]))
             continue
