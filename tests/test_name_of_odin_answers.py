@@ -508,3 +508,10 @@ def test_setup_numbers_come_from_the_card_set(lang: str, question: str, said: st
 
 def test_raid_cards_left_is_not_the_setup_count() -> None:
     assert answer("How many raid cards are left in the deck with 3 players?", GAME_NAME, "en").source != "engine"
+
+
+def test_symbols_laid_down_with_a_separable_verb_are_gathering() -> None:
+    """"lege 3 Seemannssymbole ab" (German "ablegen" split in two) gathers 6 Sailors over the limit."""
+    got = answer("Ich habe 9 Wikinger auf dem Tableau, kein Gasthaus, und lege 3 Seemannssymbole ab. Wie viele muss "
+                 "ich zurückstellen?", GAME_NAME, "de")
+    assert got.source == "engine" and got.text.startswith("15 Wikinger: 5 zurück in die Methalle"), got.text

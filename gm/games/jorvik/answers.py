@@ -1085,9 +1085,9 @@ _CORNERS = re.compile(r"\b(?P<l1>\d+) (?:on the |à |a |au |en bas a )?(?:bottom
                       r"(?:und|and|et) (?P<r3>\d+) (?:rechts|right|droite)\b", re.IGNORECASE)
 _BOTH_NONE = re.compile(_WHO_LOOSE + r" (?:and|und|et) " + _WHO_LOOSE + r",? (?:both |beide |tous (?:les )?deux )?"
                         r"(?:have|haben|ont|n'ont)(?: both| beide)? (?:gar )?(?:keine?n? (?:krieger\w*)?|no warriors?|"
-                        r"none|nothing|nichts|aucun\w*(?: guerriers?)?|rien|pas de guerriers?)", re.IGNORECASE)
+                        r"none|nothing|nichts|nix|aucun\w*(?: guerriers?)?|rien|pas de guerriers?)", re.IGNORECASE)
 _ONE_NONE = re.compile(r"\b([A-ZÄÖÜÉÈ]\w*) (?:has|hat|a|n'a|besitzt) (?:gar )?(?:none|nothing|no warriors?|keine?n? "
-                       r"(?:krieger\w*)?|nichts|rien|aucun\w*(?: guerriers?)?|pas de guerriers?)")
+                       r"(?:krieger\w*)?|nichts|nix|rien|aucun\w*(?: guerriers?)?|pas de guerriers?)")
 _ONE_DOUBLED = re.compile(r"\b(?:doubles?|verdoppelt|double) (?:1|one|a|ein\w*|un) (?:warriors?|krieger\w*|guerriers?)"
                           r"\b|\b(?:1|one|a|ein\w*|un) (?:warriors?|krieger\w*|guerriers?) (?:counts? double|"
                           r"doppelt zahlt|doppelt|compte double|double)\b"
@@ -1331,7 +1331,7 @@ _ONE_WARRIOR = re.compile(r"\b(?:1|a|one|ein\w*|un\w*)\b(?= (?:warriors?|krieger
                           r"(?:worth|of|with|"
                           r"valued|mit|von|zu|im wert von|de|a|à|valant)\b)", re.IGNORECASE)
 _SUBJ = re.compile(r"\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:i|ich|je|j|moi|me|mir|my|mine|meine?|ma|mon)\b")
-_NONE_HELD = re.compile(r"\b(none|no warriors?|nothing|keine?n?|nichts|aucun|rien)\b")
+_NONE_HELD = re.compile(r"\b(none|no warriors?|nothing|keine?n?|nichts|nix|aucun|rien)\b")
 
 
 def _warrior_seats(text: str) -> tuple[list[str], list[tuple[list[int], bool]]] | None:

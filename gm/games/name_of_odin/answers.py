@@ -615,7 +615,7 @@ def _gather_calc(q: str, lang: str) -> Any:
 
     words = _ww(q)
     discard = re.search(r"\b(discard\w*|abwerf\w*|werfe\w*|wirf\w*|ablegen|defauss\w*|spend\w*|gebe\w*|ausgeb\w*|"
-                        r"depens\w*)\b", q) is not None and any(
+                        r"depens\w*|lege\b[^.?!]{0,40}\bab)\b", q) is not None and any(
         _viking_type(w) is not None or w.startswith(("seemann", "krieger", "handler", "navigateur", "guerrier"))
         for w in _ww(q))  # "ich gebe 3 Seemannsymbole aus", "I discard three Warrior cards"
     if not GATHER.search(q) and not discard and not re.search(r"\bhow many vikings|wie viele wikinger|"
