@@ -741,9 +741,9 @@ def test_jorvik_positions_told_in_more_ways(lang: str, question: str, said: str)
 
 def test_nix_is_no_warriors() -> None:
     """"Cleo und Dora haben nix": both at 0 defence, both lose (had been left to the digest)."""
-    got = answer("Angriff der Pikten, die Karte zeigt links 3 und rechts 2. Anna hat Krieger mit 2 und 3, Ben einen "
-                 "Krieger mit 4 und die Verteidigungskarte, die einen Krieger doppelt zählen lässt, Cleo und Dora haben "
-                 "nix. Wer kriegt was?", "jorvik", "de")
+    got = answer("Angriff der Pikten, die Karte zeigt links 3 und rechts 2. Anna hat Krieger mit 2 und 3, Ben "
+                 "einen Krieger mit 4 und die Verteidigungskarte, die einen Krieger doppelt zählen lässt, Cleo und "
+                 "Dora haben nix. Wer kriegt was?", "jorvik", "de")
     assert got.source == "engine", got.text
     for x in ("Ben (Verteidigung 8) erhält 3 SP", "Cleo (Verteidigung 0) verliert 2 SP",
               "Dora (Verteidigung 0) verliert 2 SP"):
