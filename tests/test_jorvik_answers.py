@@ -748,3 +748,17 @@ def test_nix_is_no_warriors() -> None:
     for x in ("Ben (Verteidigung 8) erhält 3 SP", "Cleo (Verteidigung 0) verliert 2 SP",
               "Dora (Verteidigung 0) verliert 2 SP"):
         assert x in got.text, got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # a reservation row told owner by owner, "ganz links" first (had not been read)
+    ("de", "Jarl-Spiel, in der Reservierungsreihe liegen 4 Karten: ganz links Lucy, dann Sara, dann Chris, dann "
+     "meine. Lucy kauft, Sara legt ihre zurück in die Schachtel, Chris kauft. Was kostet mich meine Karte?",
+     "1 Münze"),
+    # "... then my second Viking - 4 in total": the count after the list
+    ("en", "Demand row under card 3: my Viking first, then Sara, then Chris, then my second Viking – 4 in total. "
+     "What does my second Viking pay if the others pass?", "1 coin"),
+])
+def test_rows_told_owner_by_owner(lang: str, question: str, said: str) -> None:
+    got = answer(question, "jorvik", lang)
+    assert got.source == "engine" and got.text.startswith(said), got.text

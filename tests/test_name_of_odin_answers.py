@@ -515,3 +515,22 @@ def test_symbols_laid_down_with_a_separable_verb_are_gathering() -> None:
     got = answer("Ich habe 9 Wikinger auf dem Tableau, kein Gasthaus, und lege 3 Seemannssymbole ab. Wie viele muss "
                  "ich zurückstellen?", GAME_NAME, "de")
     assert got.source == "engine" and got.text.startswith("15 Wikinger: 5 zurück in die Methalle"), got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # "with an Inn and 12 Vikings: 6 Warriors, ...": the Inn keeps them, the 12 is their total (had been read as a
+    # building worth 12)
+    ("en", "I'm at end of game with an Inn and 12 Vikings: 6 Warriors, 4 Traders, 2 Sailors. How much fame do they "
+     "score?", ["5 Fame from the Viking sets: 3 same-type sets + 2 mixed sets"]),
+    # 13 Vikings without an Inn: scored, and the limit said ("Schlusswertung" had not been read as the final scoring)
+    ("de", "Schlusswertung: Ich habe 6 Krieger, 4 Händler und 3 Seemänner. Wie viele Ruhmpunkte bringen mir die "
+     "Wikinger?", ["7 Ruhm aus den Wikinger-Sets", "13 Wikinger sind mehr als das Limit von 10"]),
+    # a raid's Fame and where the marker ends ("J'étais à 6"); "Raid au centre" names the zone
+    ("fr", "Raid au centre, la carte rapporte 2 Gloire, et il reste 3 cartes Action sur la table après l'étape E. "
+     "J'étais à 6 sur la piste, j'arrive où ?", ["1 points de Gloire", "Ton marqueur passe de 6 à 7."]),
+])
+def test_scores_told_in_more_ways(lang: str, question: str, said: list[str]) -> None:
+    got = answer(question, GAME_NAME, lang)
+    assert got.source == "engine", got.text
+    for x in said:
+        assert x in got.text, got.text

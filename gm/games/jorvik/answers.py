@@ -591,7 +591,9 @@ def _row_price(n: int, withdrawn: int) -> int:
 _SELF = {"me", "i", "mine", "my", "myself", "moi", "je", "mien", "mienne", "ich", "mich", "mir", "mein", "meine",
          "meiner", "meins", "ma", "mon"}
 _FILLER = re.compile(r"^(?:(?:then|and|next|dann|danach|und|puis|ensuite|et|top to bottom|front to back|von vorne?|"
-                     r"von oben nach unten|de haut en bas|from the front)\b\s*)+|\s*\b(?:again|too|wieder|nochmal|"
+                     r"von oben nach unten|de haut en bas|from the front|ganz links|links|far left|on the left|"
+                     r"leftmost|a gauche|tout a gauche|ganz vorne|vorne|at the front|devant)\b\s*)+|"
+                     r"\s*\b(?:again|too|wieder|nochmal|"
                      r"noch mal|encore|first|zuerst|d'abord|en premier|at the back|hinten|o\d+(?: \w+)?)$")
 _OWNER = re.compile(r"^(?:my|mein\w*|ma|mon|mes)(?: (?:other|andere\w*|autre))? \w+$|^(?:the )?(\w+)(?:'s)?$")
 _LIST_SEP = re.compile(r"\s*(?:,|;|\bthen\b|\bdann\b|\bpuis\b|\band\b|\bund\b|\bet\b)\s*")
@@ -608,6 +610,8 @@ _LATER = re.compile(r"\b(later|then|afterwards|danach|spater|dann|plus tard|ensu
 
 def _row_told(q: str) -> list[str] | None:
     """The owners of a demand row told one by one ("me, Anna, me again, Ben"), front first; "me" for the asker."""
+    # "... then my second Viking - 4 in total": the count said after the list
+    q = re.sub(r"\s[-–—]\s*\d+ (?:in total|in all|insgesamt|au total|en tout)\b", ".", q)
     for segment in re.split(r"[.!?](?:\s|$)", q):
         tail = segment.rsplit(":", 1)[-1] if ":" in segment else re.split(
             r"\b(?:is|are|goes|go|sind|stehen|steht|est|sont|il y a)\b", segment)[-1]
@@ -697,6 +701,9 @@ def _reserve_answer(q: str, lang: str) -> Any:
         return None
     mine = _RES_MINE.search(q)
     place = next((int(g) for g in mine.groups() if g is not None), None) if mine else None
+    owners = _row_told(q)  # "ganz links Lucy, dann Sara, dann Chris, dann meine"
+    if place is None and owners is not None and owners.count("me") == 1 and len(owners) == n:
+        place = owners.index("me") + 1
     asked = {int(k) for k in re.findall(r"\bo(\d)\b", q)}
     if place is None and re.search(r"\b(last|letzte\w*|dernier\w*|derniere)\b", q):
         place = n

@@ -736,7 +736,10 @@ _TOKW = ("token", "marker", "plattchen", "jeton", "chip")
 
 def _zone(q: str) -> int | None:
     if not _ZONE_WORD.search(q):
-        return None
+        # "Raid au centre", "a raid in the middle": the zone named after the raid itself
+        m = re.search(r"\b(?:raid\w*|raubz\w*)\s+(?:au|du|en|dans la|in the|in der|im|on the)\s+(\w+)\b", q)
+        found = [z for z, (_, pat) in enumerate(_ZONES) if m and re.fullmatch(pat, m.group(1))]
+        return found[0] if len(found) == 1 else None
     after = r"\W+(?:\w+\W+){0,2}?(\w*zone|row|reihe|bereich|ligne|rangee|mer|meer|sea)\b"  # "centre de la mer"
     before = r"(zone|row|reihe|bereich|ligne|rangee)\W+(?:\w+\W+)?"
     found = [z for z, (_, pat) in enumerate(_ZONES) if re.search(pat + after + "|" + before + pat[2:], q)]
@@ -1024,7 +1027,14 @@ def _fame_calc(q: str, lang: str) -> Any:
                  left=tn(P + "word.cards", unmatched, lang), adj=f"{got.adjustment:+d}" if got.adjustment else "0")
     if got.raid_fame + got.zone_fame + got.adjustment < 0:
         text += " " + _calc("raid_fame_floor", lang)
+    if (was := _FAME_BEFORE.search(q)) is not None:  # "J'étais à 6 sur la piste": where the marker ends
+        had = int(next(g for g in was.groups() if g))
+        text += " " + _calc("raid_fame_total", lang, had=had, now=had + got.gained)
     return _answer(text, lang, ["name-of-odin.raid.fame"])
+
+
+_FAME_BEFORE = re.compile(r"\b(?:i was (?:at|on)|i'm (?:at|on)|i am (?:at|on)|ich (?:war|stand|stehe|bin) (?:bei|auf)|"
+                          r"j'etais a|je suis a|j'avais)\s+(\d{1,2})\b(?! (?:cards?|karten|cartes|vikings?|wikinger))")
 
 
 _MATCH_STEP = re.compile(r"\b(matching|matched|step e|schritt e|etape e|anforderungskarte\w*|exigences?)\b")
@@ -1290,7 +1300,8 @@ def _direct_calc(q: str, lang: str) -> Any:
 # ---- 7. Final scoring --------------------------------------------------------------------------------------------
 
 SCORE_Q = re.compile(r"\b(final scor\w*|end of (the )?game|game end|at the end|score|scores|scoring|total|"
-                     r"how much fame|how many (fame )?points|endwertung|wertung|spielende|am ende|insgesamt|gesamt\w*|"
+                     r"how much fame|how many (fame )?points|endwertung|schlusswertung|wertung|spielende|am ende|"
+                     r"insgesamt|gesamt\w*|ruhmpunkte|"
                      r"wie ?viel\w* ruhm|wie viele (ruhmes)?punkte|decompte|fin de (la )?partie|a la fin|au total|"
                      r"en tout|combien de (points|gloire)|score final)\b")
 _CATS = (("ship", ("longship", "ship", "boat", "langschiff", "schiff", "boot", "drakkar", "bateau", "navire")),
@@ -1311,6 +1322,10 @@ def _score_clauses(q: str) -> list[str]:
             if c and c.strip()]
 
 
+_INN_HELD = re.compile(r"\b(?:with|mit|avec) (?:an|a|one|my|ein\w*|meinem|une?|mon) (?:inn|gasthaus|gasthof|auberge)\b|"
+                       r"\b(?:i have|i've got|ich habe|ich hab|j'ai) (?:an|a|ein\w*|une?) (?:inn|gasthaus|auberge)\b")
+
+
 def _score_calc(q: str, lang: str) -> Any:
     if not SCORE_Q.search(q):
         return None
@@ -1319,6 +1334,11 @@ def _score_calc(q: str, lang: str) -> Any:
     if re.search(r"\b\w*(symbol|symbole|symboles|symbols)\b", q) and re.search(
             r"\b(spend\w*|gebe\w*|ausgeb\w*|depens\w*|discard\w*|abwerf\w*|gather\w*|sammel\w*|rassembl\w*)\b", q):
         return None  # "I spend 3 Trader symbols: how many may I keep at the end?": a gathering, not the final scoring
+    # "with an Inn and 12 Vikings: 6 Warriors, 4 Traders, 2 Sailors": the Inn only lets them be kept, and the total
+    # said before the Vikings it counts is not more Vikings
+    inn = _INN_HELD.search(q) is not None
+    q = _INN_HELD.sub(" ", q)
+    q = re.sub(r"\b(\d+) (?:vikings?|wikinger)\s*:", ":", q)
     vik = [0, 0, 0]
     said_vik = False
     parts: dict[str, int] = {}
@@ -1369,7 +1389,10 @@ def _score_calc(q: str, lang: str) -> Any:
         return None
     if not said_vik and len(parts) < 2:
         return None  # one figure alone is no scoring question we can read
-    state = _scenario({"vikings": [vik, [0, 0, 0]], "mead_hall": [30 - min(30, n) for n in vik]})
+    over = not inn and _limit(False) < sum(vik) <= _limit(True)  # 13 Vikings told without an Inn: only with one
+    inns = [b.code for b in default_set().buildings if b.limit > 10][:1] if inn or over else []
+    state = _scenario({"vikings": [vik, [0, 0, 0]], "mead_hall": [30 - min(30, n) for n in vik],
+                       "buildings": [inns, []]})
     if state is None:
         return None
     s = GAME.final_scores(state)[0]
@@ -1380,6 +1403,8 @@ def _score_calc(q: str, lang: str) -> Any:
         total -= raid
     text = _calc(key, lang, total=total, raid=raid, buildings=bld, ships=ship,
                  same=s.same_sets, mixed=s.mixed_sets, vikings=vikings(vik, lang))
+    if over:
+        text += " " + _calc("score_over_limit", lang, n=sum(vik), limit=_limit(False), inn=_limit(True))
     ids = ["name-of-odin.scoring.final", "name-of-odin.scoring.viking-sets"]
     return _answer(text, lang, ids if parts else ids[::-1])
 
