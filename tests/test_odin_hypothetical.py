@@ -580,3 +580,23 @@ def test_positions_and_takes_told_in_more_ways(lang: str, question: str, said: l
     assert a.source == "engine", a.text
     for x in said:
         assert x in a.text, a.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # "deux cartes qui font 95": a 9 and a 5 (had been read as three cards, "an impossible centre")
+    ("fr", "Au milieu y a deux cartes qui font 95. Moi j'ai un 8 et un 7 orange, ça passe ?", "Non. Ton 87 ne bat pas"),
+    # the cards, then the question after a comma ("..., je peux poser les deux ?")
+    ("fr", "Au centre il y a juste un 7 bleu. J'ai un 5 rouge et un 3 rouge, je peux poser les deux ?",
+     "Oui : 2 cartes battent toujours 1 carte"),
+    # "muss ich alle drei aufnehmen?": a centre told only as a count takes one of them
+    ("de", "Wenn in der Mitte drei Karten liegen und ich drübergehe, muss ich dann alle drei aufnehmen?",
+     "Nein. Du nimmst genau eine der 3 Karten"),
+    ("en", "There are three cards in the centre. I beat them with four. Which card do I take?",
+     "You take exactly one of the 3 cards"),
+    # "I was sitting on 11 points": the points before
+    ("en", "Ben just went out. I was sitting on 11 points and I'm stuck with 5 cards in hand. Is the game over now?",
+     "Yes, the game ends: 11 + 5 = 16 points"),
+])
+def test_more_positions_told_as_players_tell_them(lang: str, question: str, said: str) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(said), a.text

@@ -456,7 +456,8 @@ def whole_hand_answer(question: str, lang: str) -> Any:
     return None
 
 
-ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici|j'avais|i had|ich hatte|had|hatte|avais)\b"
+ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici|j'avais|i had|ich hatte|had|hatte|avais|"
+                     r"sitting on|sat on|i was on|i was at)\b"
                      r"[^.?!]{0,30}?\b(?P<p>\d{1,2}) "
                      r"(points?|punkte?n?)\b|\b(?P<p2>\d{1,2}) (points?|punkte?n?) (already|so far|schon|bereits|deja)"
                      r"|\b(stand|stehe|lag) (vorher |bisher |schon )?(bei|auf) (?P<p3>\d{1,2})\b"
@@ -573,7 +574,8 @@ def hypothetical_answer(question: str, lang: str) -> Any:
 
 # "which card do I take?", "Je suis obligé de la prendre ?", "welche Karte nehm ich mir dann?": what a play takes
 _TAKE_Q = re.compile(r"\b(take|takes|taking|pick up|picks up|keep|goes (?:in|into|to) my hand|nehm\w*|nimm\w*|"
-                     r"behalt\w*|auf die hand|in meine hand|prend\w*|ramass\w*|recupere\w*|dans ma main)\b")
+                     r"aufnehm\w*|aufzunehmen|behalt\w*|auf die hand|in meine hand|prend\w*|ramass\w*|recupere\w*|"
+                     r"dans ma main)\b")
 _ONLY_ONE = re.compile(r"\b(only one card|just one card|a single card|one single card|nur (?:noch )?eine (?:einzige )?"
                        r"karte|eine einzige karte|eine einzelne karte|(?:qu'|que )?une seule carte)\b")
 _BEATEN_ONE = re.compile(r"\b(?:beat|beats|beating|over|schlag\w*|uber|bats?|battu|battre|sur)\s+(?:a|an|the|eine?n?|"
@@ -626,6 +628,9 @@ def _take_answer(question: str, lang: str) -> Any:
 
     q = fold(question)
     parts = [x for x in re.split(r"(?<=[.!?;])\s+", q) if x.strip()]
+    if len(parts) == 1 and "," in q:  # "Wenn in der Mitte drei Karten liegen ..., muss ich alle drei aufnehmen?"
+        cut = q.rindex(",")
+        parts = [q[:cut] + ".", q[cut + 1:].strip()]
     if len(parts) < 2 or not parts[-1].rstrip().endswith("?") or not _TAKE_Q.search(parts[-1]):
         return None
     if set(re.findall(r"\w+", parts[-1])) & _BEAT or re.search(r"\b(or|oder|ou|and|und|et)\b", parts[-1]):
@@ -648,6 +653,11 @@ def _take_answer(question: str, lang: str) -> Any:
         if _ONLY_ONE.search(told):
             return _answer(t("odin.hypo.take_must", lang), GAME.name, lang, ["odin.play.take"])
         return None
+    if all(r is None for _, r in slots) and 2 <= len(slots) <= 6:
+        # "Wenn in der Mitte drei Karten liegen ... muss ich alle drei aufnehmen?": one of them, whichever
+        no = t("rules.no", lang) + " " if re.search(r"\b(all|alle|toutes|tous|both|beide\w*|les deux)\b",
+                                                   parts[-1]) else ""
+        return _answer(no + t("odin.hypo.take_one_of", lang, n=len(slots)), GAME.name, lang, ["odin.play.take"])
     if any(r is None for _, r in slots) or len(slots) > 5:
         return None
     cards = _colours(slots, set(), set())
@@ -993,6 +1003,10 @@ def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
         words = {h.text for h in sentence}
         is_centre = bool(words & _TABLE) or {"il", "y", "a"} <= words and not words & {"j", "ai", "je"}
         got = _read(sentence, lang)
+        if got is None and not is_centre and "," in [h.text for h in sentence]:
+            # "J'ai un 5 rouge et un 3 rouge, je peux poser les deux ?": the cards, then the question about them
+            cut = max(i for i, h in enumerate(sentence) if h.text == ",")
+            got = _read(sentence[:cut], lang)
         if got is None:
             if play_slots and not is_centre:
                 continue  # "Can I beat it with those two?": the question after the cards
@@ -1006,6 +1020,8 @@ def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
             named = _merged(list(bare.slots)) if bare is not None else []
             if named and sorted(r or 0 for _, r in named) == digits:
                 slots = named  # "drei Karten mit 7, 4 und 2, also 742": the value says the same cards again
+            elif named and all(r is None for _, r in named) and len(named) == len(digits) and len(values) == 1:
+                slots = [(None, d) for d in digits]  # "deux cartes qui font 95": the two cards are a 9 and a 5
         if is_centre:
             if centre_seen or not slots:
                 return None
