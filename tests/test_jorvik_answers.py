@@ -762,3 +762,22 @@ def test_nix_is_no_warriors() -> None:
 def test_rows_told_owner_by_owner(lang: str, question: str, said: str) -> None:
     got = answer(question, "jorvik", lang)
     assert got.source == "engine" and got.text.startswith(said), got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # "J'avais 12 PV": my score before; "Moi j'ai": one asker said twice (had been left unread)
+    ("fr", "Attaque des Pictes, la carte indique 4 en bas à gauche et 3 en bas à droite. Moi j'ai des guerriers à 2 et "
+     "3, Léa un guerrier à 5, Hugo un à 1. J'avais 12 PV, j'en ai combien après ?", "Tu finis à 16 PV."),
+    # "5 Figuren": the row's Vikings
+    ("de", "Unter Feld 3 stehen 5 Figuren, meine steht an dritter Stelle. Die ersten beiden verzichten. Was zahl ich?",
+     "3 Münzen"),
+    # "dans l'ordre Léa, ...", "combien paye Léa avec son deuxième Viking ?"
+    ("fr", "Achat : la file sous la carte 4 a 6 Vikings dans l'ordre Léa, Tom, Zoé, Léa, Max, Max. Léa renonce, Tom et "
+     "Zoé aussi. Combien paye Léa avec son deuxième Viking ?", "3 pièces"),
+    # everyone on the same defence, "Piktenangriff" one word
+    ("de", "Beim Piktenangriff haben wir alle 0 Verteidigung. Verlieren dann alle die Punkte?",
+     "Niemand gewinnt oder verliert SP"),
+])
+def test_jorvik_told_as_fresh_sets_tell_it(lang: str, question: str, said: str) -> None:
+    got = answer(question, "jorvik", lang)
+    assert got.source == "engine" and said in got.text, got.text

@@ -534,3 +534,15 @@ def test_scores_told_in_more_ways(lang: str, question: str, said: list[str]) -> 
     assert got.source == "engine", got.text
     for x in said:
         assert x in got.text, got.text
+
+
+@pytest.mark.parametrize("question,said", [
+    ("Raid card shows 5 fame, it's sitting in the center sea zone, and I matched every card on the table so nothing "
+     "is left. How much fame do I get?", "7 Fame: 5 for the raid card + 1 for the centre zone, +1 for 0 cards"),
+    # "I'm on 12 fame" is the marker before, not the card's Fame; "where do I end up?" asks the result
+    ("I'm on 12 fame. The raid card shows 3 fame, it's in the center sea zone, and after matching there are still 2 "
+     "action cards left on the table. Where do I end up?", "Your marker goes from 12 to 15."),
+])
+def test_raid_fame_told_in_more_ways(question: str, said: str) -> None:
+    got = answer(question, GAME_NAME, "en")
+    assert got.source == "engine" and said in got.text, got.text

@@ -499,7 +499,8 @@ _MY_N = re.compile(r"\b(my|mein\w*|ma|mon|mes) (?:o\d) (?:viking|wikinger|figur\
 
 def _price_answer(q: str, lang: str) -> Any:
     """"N Vikings in the row, the first two withdraw: what does the third pay?" — the Vikings still in the row."""
-    if not _PAY.search(q) or not _ROW_WORD.search(q) and not re.search(r"\b(vikings?|wikinger\w*)\b", q):
+    if not _PAY.search(q) or not _ROW_WORD.search(q) and not re.search(r"\b(vikings?|wikinger\w*|figur\w*|figures?)\b",
+                                                                         q):
         return None
     if re.search(r"\b(reserv\w*|jarl|income|einkommen|revenu)\b", q):
         return None
@@ -592,7 +593,8 @@ _SELF = {"me", "i", "mine", "my", "myself", "moi", "je", "mien", "mienne", "ich"
          "meiner", "meins", "ma", "mon"}
 _FILLER = re.compile(r"^(?:(?:then|and|next|dann|danach|und|puis|ensuite|et|top to bottom|front to back|von vorne?|"
                      r"von oben nach unten|de haut en bas|from the front|ganz links|links|far left|on the left|"
-                     r"leftmost|a gauche|tout a gauche|ganz vorne|vorne|at the front|devant)\b\s*)+|"
+                     r"leftmost|a gauche|tout a gauche|ganz vorne|vorne|at the front|devant|dans l'ordre|"
+                     r"in (?:this )?order|der reihe nach|in der reihenfolge|in dieser reihenfolge)\b\s*)+|"
                      r"\s*\b(?:again|too|wieder|nochmal|"
                      r"noch mal|encore|first|zuerst|d'abord|en premier|at the back|hinten|o\d+(?: \w+)?)$")
 _OWNER = re.compile(r"^(?:my|mein\w*|ma|mon|mes)(?: (?:other|andere\w*|autre))? \w+$|^(?:the )?(\w+)(?:'s)?$")
@@ -604,6 +606,9 @@ _ASK_NAMED = re.compile(r"\b(?:what (?:does|do|would|will) (\w+) pay|was (?:muss
 
 _BUYER = re.compile(r"\b(\w+) (?:then |dann |puis |now |jetzt )?(?:buys?|kauft|achete) (?:it |sie |la |es )?"
                     r"(?:with|mit|avec) (?:his|her|their|seinem|ihrem|son|sa) (o\d|last|letzt\w*|dernier\w*)\b")
+_PAYER = re.compile(r"\b(?:combien (?:paye|paie|payera)|what does|was (?:zahlt|bezahlt)|wie viel (?:zahlt|bezahlt)) "
+                    r"(\w+) (?:pay )?(?:avec|with|mit) (?:son|sa|his|her|their|seinem|ihrem) "
+                    r"(o\d|last|letzt\w*|dernier\w*)\b")
 _PASS_WORD = re.compile(r"\b(pass\w*|declin\w*|withdraw\w*|verzicht\w*|zuruck\w*|renonce\w*|refuse\w*)\b")
 _LATER = re.compile(r"\b(later|then|afterwards|danach|spater|dann|plus tard|ensuite|apres)\b")
 
@@ -615,6 +620,8 @@ def _row_told(q: str) -> list[str] | None:
     for segment in re.split(r"[.!?](?:\s|$)", q):
         tail = segment.rsplit(":", 1)[-1] if ":" in segment else re.split(
             r"\b(?:is|are|goes|go|sind|stehen|steht|est|sont|il y a)\b", segment)[-1]
+        tail = re.split(r"\b(?:dans l'ordre|in (?:this )?order|der reihe nach|in (?:der|dieser) reihenfolge)\b",
+                        tail)[-1]
         items = [x.strip() for x in _LIST_SEP.split(tail) if x.strip()]
         owners: list[str] = []
         for item in reversed(items):  # the run of short items that ends the segment
@@ -648,7 +655,7 @@ def _row_list_answer(q: str, lang: str) -> Any:
     mine = [i for i, o in enumerate(owners) if o == "me"]
     place: int | None = None
     asks = list(_ASK_MINE.finditer(q))  # the last is the one asked ("I pass on my first: what does my second pay?")
-    buyer = _BUYER.search(q)  # "if Ben then buys with his second Viking, what does he pay?"
+    buyer = _BUYER.search(q) or _PAYER.search(q)  # "if Ben then buys with his second Viking, what does he pay?"
     if buyer and buyer.group(1) in owners and buyer.group(1) != "me":
         theirs = [i for i, o in enumerate(owners) if o == buyer.group(1)]
         k = buyer.group(2)
@@ -1040,7 +1047,7 @@ def _row(n: int, ctype: str, effects: list[dict[str, Any]]) -> dict[str, Any]:
 
 # ---- 4. an attack of the Picts ---------------------------------------------------------------------------------
 
-_PICTS = re.compile(r"\b(picts?|pikten|pictes?|attack|angriff|attaque)\b")
+_PICTS = re.compile(r"\b(picts?|pikten\w*|pictes?|attack|\w*angriff|attaque)\b")
 _WINLOSE = re.compile(r"\+\s*(\d+)\s*/\s*[-−–]\s*(\d+)|\b(\d+)\s*/\s*[-−–]?\s*(\d+)\b|"
                       r"\+\s*(\d+)\b[^\d+]{1,40}?[-−–]\s*(\d+)\b")
 _WIN = re.compile(r"\b(?:gains?|wins?|erhalt\w*|gewinn\w*|bekomm\w*|gagne\w*|remporte\w*|worth|fur|pour|um|for|a|"
@@ -1109,7 +1116,9 @@ _DEF_AND_VP = re.compile(r"\b(?P<who>[A-ZÄÖÜÉÈ]\w*|moi|ich|je|I)\s+(?:a\s+|
 _VP_NOW = re.compile(r"\b(?P<who>I|I'm|ich|je|j'ai|je suis|[A-Z][a-z]+)"
                      r"(?:'m| am| bin| suis| is| ist| est| has| hat| a)?"
                      r" (?:on|at|bei|auf|a|à) (?P<vp>\d+) ?(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b"
-                     r"|\b(?P<who2>[A-Z][a-z]+) \((?P<vp2>\d+) ?(?:vp|sp|pv)\)", re.IGNORECASE)
+                     r"|\b(?P<who2>[A-Z][a-z]+) \((?P<vp2>\d+) ?(?:vp|sp|pv)\)"
+                     r"|\b(?P<had>i had|ich hatte|j'avais|i was on|ich war bei|j'etais a) (?P<vp3>\d+) ?"
+                     r"(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b", re.IGNORECASE)
 _TIED = re.compile(r"\b(both|beide\w*|2 (?:of us|von uns|d'entre nous)|tous (?:les )?deux|toutes (?:les )?deux|"
                    r"(?:my friend|mein freund|meine freundin|mon ami|mon amie|\w+) (?:and|und|et) (?:i|ich|moi))\b")
 _OPPONENT = re.compile(r"\b(my|mein|meine|meinem|meinen|mon|ma|the other|l'autre|der andere|die andere)\s+"
@@ -1132,6 +1141,11 @@ _PART_OF_TABLE = re.compile(r"\b(?:are|is|sind|ist|sommes|sont|est|damit|donc)\s
                             r"les autres|tous les autres)\b")
 
 
+_ALL_SAME_DEFENCE = re.compile(r"\b(?:we|wir|on|nous)\b[^.?!]{0,20}?\b(?:all|alle|tous|toutes)\b[^.?!]{0,15}?"
+                               r"(?:genau |exactly |exactement |only |nur |seulement )?(\d+) "
+                               r"(?:defen[cs]e|verteidigung\w*|defense|points? de defense|defence points?)\b")
+
+
 def _picts_answer(question: str, q: str, lang: str) -> Any:
     """Each player's defence given: the most gain the card's VP, the fewest lose them (ties all; all equal:
     nobody), from the engine's attack."""
@@ -1139,6 +1153,11 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         return None
     if _NOBODY_WARRIORS.search(q):  # "none of us has a warrior": everyone at 0, nobody gains or loses
         return _answer(t("jorvik.hypo.picts_nobody", lang, d=0), lang, "picts_ties")
+    if (same := _ALL_SAME_DEFENCE.search(q)) is not None:  # "wir haben alle genau 3 Verteidigungspunkte"
+        d = int(same.group(1))
+        results = _attack([d, d, d], 1, 1)  # the engine's attack on an even table
+        if not any(results):
+            return _answer(t("jorvik.hypo.picts_nobody", lang, d=d), lang, "picts_ties")
     end = _END.search(q)
     if _TIED.search(q) and end and len(set(re.findall(r"\b\d+\b", fold(question)))) <= 1:
         # "Tom and I both have 0, the fewest": two tied at one end, the rest of the table untold - each gains or
@@ -1166,8 +1185,8 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         vp_now[who] = int(v.group("vp"))
         text = text[:v.start()] + f" {v.group('who')} {v.group('d')} " + text[v.end():]
     for v in reversed(list(_VP_NOW.finditer(text))):  # "I'm on 12 VP", "Sue (9 VP)": the score before
-        who = v.group("who") or v.group("who2")
-        vp_now["me" if who.lower() in _ME else who] = int(v.group("vp") or v.group("vp2"))
+        who = v.group("who") or v.group("who2") or "I"  # "J'avais 12 PV": mine before the attack
+        vp_now["me" if who.lower() in _ME else who] = int(v.group("vp") or v.group("vp2") or v.group("vp3"))
         text = text[:v.start()] + f" {who} " + text[v.end():]
     text = re.sub(r"\s+", " ", text)
     text = _BOTH.sub(lambda m: f"{m.group(1)} {m.group(3)}, {m.group(2)} {m.group(3)}", text)
@@ -1352,6 +1371,9 @@ def _warrior_seats(text: str) -> tuple[list[str], list[tuple[list[int], bool]]] 
         key = "me" if m.group(0).lower() in _ME else m.group(0)
         seg = text[m.end():subjects[i + 1].start() if i + 1 < len(subjects) else len(text)].lower()
         nums = [int(x) for x in re.findall(r"\b\d+\b", seg)]
+        nxt = subjects[i + 1].group(0).lower() if i + 1 < len(subjects) else ""
+        if not nums and key == "me" and nxt in _ME and not seg.strip(" ,"):
+            continue  # "Moi j'ai ...": one asker said twice
         if not nums:
             if key in order:  # "who wins, Ben or me?", "... and I own the doubling card": named again
                 if _DOUBLER.search(seg):

@@ -963,7 +963,8 @@ _ALL_MATCHED = re.compile(r"\b(all (the )?(cards )?((are|were|get|got) )?matched
                           r"kontern)|"
                           r"(toutes|les trois|les deux) (\w+ )?(contrees|associees|couvertes)|"
                           r"toutes? (les cartes )?(associee|couverte|appariee)s?|nothing left|nichts (mehr )?ubrig|"
-                          r"plus rien|(?:defausse\w*|matche\w*|bedient|abgedeckt|couvert\w*|discard\w*|match\w*) "
+                          r"plus rien|nothing is left|none (?:is|are) left|(?:matched|match) every (?:card|one)|"
+                          r"(?:defausse\w*|matche\w*|bedient|abgedeckt|couvert\w*|discard\w*|match\w*) "
                           r"(?:les |all |alle |the )?(?:3|three|drei|trois|toutes|all|alle) (?:\w+ ){0,2}?"
                           r"(?:cards?|cartes?|karten)\b)\b")
 
@@ -982,7 +983,9 @@ def _fame_calc(q: str, lang: str) -> Any:
     if not (_RAIDW.search(q) or _raid_named(q) is not None or _MATCH_STEP.search(q)) or not FAME_Q.search(q) and \
             not _GIVES.search(q):
         return None
-    if not re.search(r"\b(how much|how many|what|wie ?viel\w*|welche|combien|quel\w*|was)\b|\b(fame|ruhm|gloire)\s*\?"
+    if not re.search(r"\b(how much|how many|what|wie ?viel\w*|welche|combien|quel\w*|was|where do i (?:end up|land)|"
+                     r"wo (?:lande|stehe|bin) ich|j'arrive ou|ou (?:j'arrive|je (?:suis|finis|termine)))\b|"
+                     r"\b(fame|ruhm|gloire)\s*\?"
                      r"|^\W*(fame|ruhm|gloire)\b", q) and not _GIVES.search(q):
         return None
     m = _UNMATCHED_ADJ.search(q) or _UNMATCHED.search(q) or _UNMATCHED_AFTER.search(q) or _NONE_OF.search(q)
@@ -1001,8 +1004,10 @@ def _fame_calc(q: str, lang: str) -> Any:
     if unmatched is None or not 0 <= unmatched <= 3:
         return None
     raid = _raid_named(q)
+    was = _FAME_BEFORE.search(q)  # "I'm on 12 fame": the marker before, not the card's Fame
+    told = q[:was.start()] + " " + q[was.end():] if was else q
     fame_m = re.search(r"\b(\d+|" + "|".join(k for k, v in _NUMBER_WORDS.items() if 1 <= v <= 20) +
-                       r")[- ]?(?:de )?(fame|ruhm\w*|gloire|points? de gloire|fame points?)\b", q)
+                       r")[- ]?(?:de )?(fame|ruhm\w*|gloire|points? de gloire|fame points?)\b", told)
     zone = _zone(q)
     if raid is not None:
         if fame_m and _num(fame_m.group(1)) != raid.fame:
@@ -1027,7 +1032,7 @@ def _fame_calc(q: str, lang: str) -> Any:
                  left=tn(P + "word.cards", unmatched, lang), adj=f"{got.adjustment:+d}" if got.adjustment else "0")
     if got.raid_fame + got.zone_fame + got.adjustment < 0:
         text += " " + _calc("raid_fame_floor", lang)
-    if (was := _FAME_BEFORE.search(q)) is not None:  # "J'étais à 6 sur la piste": where the marker ends
+    if was is not None:  # "J'étais à 6 sur la piste": where the marker ends
         had = int(next(g for g in was.groups() if g))
         text += " " + _calc("raid_fame_total", lang, had=had, now=had + got.gained)
     return _answer(text, lang, ["name-of-odin.raid.fame"])
