@@ -600,3 +600,16 @@ def test_positions_and_takes_told_in_more_ways(lang: str, question: str, said: l
 def test_more_positions_told_as_players_tell_them(lang: str, question: str, said: str) -> None:
     a = answer(question, "odin", lang=lang)
     assert a.source == "engine" and a.text.startswith(said), a.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # another player's play is the centre ("Someone just played 94", "Ben hat 86 gelegt"); it had been unread
+    ("en", "Someone just played 94 with two cards. I have two nines but in different colours. Does that beat it?",
+     "Yes: 99 is higher than 94"),
+    ("en", "Somebody just led a single 7. Can I dump my pink 8, pink 4 and pink 1 all at once?",
+     "No. The centre holds one card, so play 1 or 2 cards, not 3"),
+    ("de", "Ben hat 86 gelegt. Ich hab eine grüne 9 und eine grüne 7. Komm ich drüber?", "Ja: 97 ist höher als 86"),
+])
+def test_another_players_play_is_the_centre(lang: str, question: str, said: str) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(said), a.text

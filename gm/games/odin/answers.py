@@ -964,6 +964,12 @@ _OF_ONE_KIND = re.compile(r"\b(?:of|in) (?:one|the same|a single) colou?r\b|\bde
                           re.IGNORECASE)
 
 
+# Another player's play, which is the centre the asker faces: "Somebody just led a single 7", "Ben hat 94 gelegt"
+_OTHER_PLAYED = frozenset({"played", "led", "laid", "opened", "gespielt", "ausgespielt", "gelegt", "eroffnet", "joue",
+                           "pose", "ouvert"})
+_ASKER = frozenset({"i", "ich", "je", "j", "me", "my", "mine", "mein", "meine", "mon", "ma", "mes", "moi"})
+
+
 def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
     """A position told sentence by sentence, as players describe it: "Middle has a 74, red 7 and red 4. I've got
     a blue 8 and a blue 1 in hand. Can I beat it with those two?" A sentence that names the centre (or the
@@ -1001,7 +1007,8 @@ def read_by_sentences(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
     centre_seen = False
     for sentence in sentences:
         words = {h.text for h in sentence}
-        is_centre = bool(words & _TABLE) or {"il", "y", "a"} <= words and not words & {"j", "ai", "je"}
+        is_centre = bool(words & _TABLE) or {"il", "y", "a"} <= words and not words & {"j", "ai", "je"} or bool(
+            words & _OTHER_PLAYED and not words & _ASKER)  # "Someone just played 94 with two cards"
         got = _read(sentence, lang)
         if got is None and not is_centre and "," in [h.text for h in sentence]:
             # "J'ai un 5 rouge et un 3 rouge, je peux poser les deux ?": the cards, then the question about them
