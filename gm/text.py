@@ -36,6 +36,27 @@ QUESTION_START = re.compile(
     r"dois[- ]je)\b", re.IGNORECASE)
 
 
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "zwei": 2, "drei": 3, "vier": 4, "funf": 5,
+                "fuenf": 5, "sechs": 6, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5}
+_PLAYER_COUNT = re.compile(r"\b([2-9]|1\d|two|three|four|five|six|zwei|drei|vier|funf|fuenf|sechs|deux|trois|quatre|"
+                           r"cinq)[- ]?(?:players?|spieler\w*|joueur\w*|personen|leute|people|persons?|of us)\b"
+                           r"|\bzu (zweit|dritt|viert|funft|fuenft|sechst)\b"
+                           r"|\b(?:on est|nous sommes|wir sind|we are|we're|a|with|mit|avec|pour|for|at) "
+                           r"(deux|trois|quatre|cinq|six|two|three|four|five|zwei|drei|vier|funf|[2-9])\b"
+                           r"(?! (?:cards?|karten|cartes|coins?|munzen|pieces|points?|punkte|vikings?|wikinger))")
+_ORDINAL_COUNT = {"zweit": 2, "dritt": 3, "viert": 4, "funft": 5, "fuenft": 5, "sechst": 6}
+
+
+def players_said(folded: str) -> int | None:
+    """How many players a folded question says the table has ("with 3 players", "zu viert", "on est quatre",
+    "three of us"), or None."""
+    m = _PLAYER_COUNT.search(folded)
+    if m is None:
+        return None
+    word = next(g for g in m.groups() if g)
+    return _ORDINAL_COUNT.get(word) or _COUNT_WORDS.get(word) or (int(word) if word.isdigit() else None)
+
+
 def starts_with_question_word(text: str) -> bool:
     """The text opens with a question word or an inverted question ("what", "kann ich", "puis-je")."""
     return bool(QUESTION_START.match(fold(text)))

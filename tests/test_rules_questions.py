@@ -315,3 +315,15 @@ def test_without_drops_the_thing_done_without_but_not_an_absence() -> None:
     from gm.rules.retrieval import index
 
     assert index("jorvik", "de").tokens("Waren") == ["war"]
+
+
+@pytest.mark.parametrize("text,n", [
+    ("with 3 players, how many cards?", 3), ("wir sind zu viert", 4), ("on est quatre, combien ?", 4),
+    ("how many raid cards with three of us?", 3), ("a deux joueurs", 2), ("zwei spieler", 2),
+    ("we are 5 tonight", 5), ("i have 4 cards", None), ("how many raid cards?", None), ("a 4 coins card", None),
+])
+def test_players_said(text: str, n: int | None) -> None:
+    """How many players a question says the table has: one reading for every kit's set-up questions."""
+    from gm.text import fold, players_said
+
+    assert players_said(fold(text)) == n

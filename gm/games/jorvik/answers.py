@@ -18,7 +18,7 @@ from gm.games.jorvik import narrate
 from gm.games.jorvik.narrate import card_name, card_named, coins, good_name
 from gm.i18n import join_list, t, tn
 from gm.narrate.common import player_name
-from gm.text import fold
+from gm.text import fold, players_said
 
 SECTIONS = {
     "price": ["jorvik.purchase.price", "jorvik.purchase.decline"],
@@ -862,11 +862,8 @@ def _setup_answer(q: str, lang: str, bare: bool = True) -> Any:
         return None  # what is left in a game: the position's
     if not bare and re.search(r"\b(do i have|habe ich|ai-je|j'ai)\b", q):
         return None
-    m = _PLAYERS.search(q)
-    players = next((int(g) for g in m.groups() if g is not None), None) if m else None
-    zu = re.search(r"\bzu (zweit|dritt|viert|funft|fuenft)\b", q)
-    if players is None and zu:
-        players = {"zweit": 2, "dritt": 3, "viert": 4, "funft": 5, "fuenft": 5}[zu.group(1)]
+    m = _PLAYERS.search(q)  # "à 4 ?": a count said last
+    players = players_said(q) or (next((int(g) for g in m.groups() if g is not None), None) if m else None)
     jarl = bool(re.search(r"\bjarl\b", q))
     mode = t(f"jorvik.board.mode_{'jarl' if jarl else 'karl'}", lang)
     if players is not None and not 2 <= players <= 5:

@@ -27,7 +27,7 @@ from gm.games.name_of_odin.narrate import (
 )
 from gm.games.name_of_odin.parse import _words, names_of
 from gm.i18n import join_list, t, tn
-from gm.text import fold
+from gm.text import fold, players_said
 
 P = "name-of-odin."
 SECTIONS = {
@@ -1251,27 +1251,12 @@ _START_HAND = re.compile(r"\b(action cards?|aktionskarten|cartes? action)\b.*\b(
                          r"en main au)\b|\b(start\w*|begin\w*|zu beginn|anfang|debut)\b.*\b(action cards?|"
                          r"aktionskarten|cartes? action)\b")
 _HOW_MANY_Q = re.compile(r"\b(how many|wie ?viele?|combien)\b")
-_PLAYER_N = re.compile(r"\b([2-5]|two|three|four|five|zwei|drei|vier|funf|deux|trois|quatre|cinq)[- ]?(?:players?|"
-                       r"spieler\w*|joueur\w*|personen|of us)\b|\bzu (zweit|dritt|viert|funft)\b|"
-                       r"\b(?:a|on est|nous sommes|wir sind|we are|we're) (deux|trois|quatre|cinq|zweit|dritt|viert|"
-                       r"funft|zwei|drei|vier|funf|two|three|four|five|[2-5])\b")
-_ORDINAL_N = {"zweit": 2, "dritt": 3, "viert": 4, "funft": 5}
-
-
-def _players_said(q: str) -> int | None:
-    m = _PLAYER_N.search(q)
-    if m is None:
-        return None
-    word = next(g for g in m.groups() if g)
-    return _ORDINAL_N.get(word) or _num(word)
-
-
 def _setup_calc(q: str, lang: str) -> Any:
     if not _HOW_MANY_Q.search(q):
         return None
     cs = default_set()
     if _RAID_CARDS.search(q) and not re.search(r"\b(left|remain\w*|ubrig|noch|reste\w*|restant\w*)\b", q):
-        n = _players_said(q)
+        n = players_said(q)
         if n is None or n not in cs.raid_deck:
             return None
         others = join_list([_calc("raid_deck_one", lang, n=v, players=k) for k, v in sorted(cs.raid_deck.items())
