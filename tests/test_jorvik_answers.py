@@ -781,3 +781,14 @@ def test_rows_told_owner_by_owner(lang: str, question: str, said: str) -> None:
 def test_jorvik_told_as_fresh_sets_tell_it(lang: str, question: str, said: str) -> None:
     got = answer(question, "jorvik", lang)
     assert got.source == "engine" and said in got.text, got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    ("en", "A demand row already has 8 Vikings in it. Can I add a 9th?", "No: a demand row holds at most 8 Vikings"),
+    ("fr", "Il y a déjà 8 Vikings dans une file, je peux en rajouter un ?", "Non : une file de demande contient au plus 8"),
+    ("de", "In einer Reihe stehen schon 5 Wikinger. Darf ich noch einen dazustellen?", "Ja: Eine Nachfragereihe fasst"),
+])
+def test_one_more_viking_in_a_row_told_by_its_count(lang: str, question: str, said: str) -> None:
+    """"already 8 Vikings: can I add one?" is the 9th place (had been the digest's section without the "No")."""
+    got = answer(question, "jorvik", lang)
+    assert got.source == "engine" and got.text.startswith(said), got.text

@@ -1731,9 +1731,14 @@ _ROW_LIMIT_Q = re.compile(r"\b(how many|wie viele?|combien|max\w*|limit\w*|hochs
 def _row_limit_answer(q: str, lang: str) -> Any:
     """How many Vikings a demand row holds; "can I put a ninth Viking in a row?" -> No."""
     ninth = re.search(r"\bo(\d+) (?:viking|wikinger|figur|figure)\w*\b", q)
-    if ninth and re.search(r"\b(rows?|reihe|file|rangee|queue)\b", q) and re.search(
+    # "a row already has 8 Vikings: can I add a 9th / one more?"
+    held = re.search(r"\b(\d+) (?:viking|wikinger|figur|figure)\w*\b", q)
+    more = re.search(r"\b(?:add|another|one more|rajout\w*|ajout\w*|dazu\w*|hinzu\w*|noch eine?n?|zusatzlich\w*)\b", q)
+    asked_k = int(ninth.group(1)) if ninth else (int(held.group(1)) + 1 if held and more and
+                                                 re.search(r"\b(already|schon|bereits|deja)\b", q) else None)
+    if asked_k and re.search(r"\b(rows?|reihe|\w*reihe|file|rangee|queue)\b", q) and re.search(
             r"\b(can|may|could|allowed|kann|darf|konnte|puis-je|je puis|peux|peut|possible|erlaubt|permis)\b", q):
-        k = int(ninth.group(1))
+        k = asked_k
         key = "jorvik.hypo.row_place_no" if k > ROW_MAX else "jorvik.hypo.row_place_yes"
         return _answer(t(key, lang, k=k, max=ROW_MAX), lang, "rows")
     if not _ROW_LIMIT_Q.search(q) or re.search(r"\b(?!1\b)\d+\b", q) or _PAY.search(q) or re.search(r"\bo\d\b", q):
