@@ -786,7 +786,8 @@ def test_jorvik_told_as_fresh_sets_tell_it(lang: str, question: str, said: str) 
 @pytest.mark.parametrize("lang,question,said", [
     ("en", "A demand row already has 8 Vikings in it. Can I add a 9th?",
      "No: a demand row holds at most 8 Vikings"),
-    ("fr", "Il y a déjà 8 Vikings dans une file, je peux en rajouter un ?", "Non : une file de demande contient au plus 8"),
+    ("fr", "Il y a déjà 8 Vikings dans une file, je peux en rajouter un ?",
+     "Non : une file de demande contient au plus 8"),
     ("de", "In einer Reihe stehen schon 5 Wikinger. Darf ich noch einen dazustellen?", "Ja: Eine Nachfragereihe fasst"),
 ])
 def test_one_more_viking_in_a_row_told_by_its_count(lang: str, question: str, said: str) -> None:
