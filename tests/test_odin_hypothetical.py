@@ -613,3 +613,13 @@ def test_more_positions_told_as_players_tell_them(lang: str, question: str, said
 def test_another_players_play_is_the_centre(lang: str, question: str, said: str) -> None:
     a = answer(question, "odin", lang=lang)
     assert a.source == "engine" and a.text.startswith(said), a.text
+
+
+def test_a_french_word_is_no_card_in_an_english_question() -> None:
+    """"... and what does that count as?": the French "as" (an ace) had been read as a third card, so two cards on
+    a single one were refused as "not 3"."""
+    a = answer("there's just a single orange 7 in the middle. can I go over it with my black 5 and black 2, and what "
+               "does that count as?", "odin", lang="en")
+    assert a.source == "engine" and a.text.startswith("Yes: 2 cards always beat 1 card") and "52" in a.text, a.text
+    b = answer("Au centre un 5 seul. Je pose un as et un 2 de la même couleur, ça passe ?", "odin", lang="fr")
+    assert "21" in b.text, b.text

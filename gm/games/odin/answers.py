@@ -552,8 +552,15 @@ _AND_TAKE = re.compile(r",?\s+(?:and|und|et)\s+(?:what|which|welche\w*|was|quell
 _TAKE_ASKED = {"en": "Which card do I take?", "de": "Welche Karte nehme ich?", "fr": "Quelle carte je prends ?"}
 
 
+# "..., and what does that count as?": the value, which the answer on the play gives anyway
+_AND_VALUE = re.compile(r",?\s+(?:and|und|et)\s+(?:what(?:'s| is| does (?:that|it|this)| do (?:they|those))|"
+                        r"was (?:ist|zählt|zahlt|gibt|ergibt|macht) (?:das|es)|(?:ça|ca|cela) (?:fait|vaut) combien|"
+                        r"combien (?:ça|ca|cela) (?:fait|vaut))\b[^?.!]*\?\s*$", re.IGNORECASE)
+
+
 def hypothetical_answer(question: str, lang: str) -> Any:
     """An Answer computed by the engine for a position the question describes, else None."""
+    question = _AND_VALUE.sub("?", question)
     ours, renamed = _ours(_count_then_list(question), lang)
     if (m := _AND_TAKE.search(ours)) is not None and m.end() >= len(ours.rstrip()) - 1:
         play = ours[:m.start()] + "?"
@@ -1198,6 +1205,9 @@ def _read(hits: list[Any], lang: str) -> _Cards | None:
     kept = []
     for h in hits:
         e = h.entries[0] if h.entries else None
+        nums = [x for x in h.entries if x.kind == "num"]
+        if nums and all(x.langs and lang not in x.langs for x in nums) and not h.text.isdigit():
+            continue  # French "as" (an ace) in an English question ("what does that count as?")
         if h.first("code", "suit", "num", "card") is not None or (not h.entries and h.text.isdigit()):
             kept.append(h)
         elif e is None or e.kind in _DROP or (e.kind == "neg" and h.text != "ne"):
