@@ -623,3 +623,27 @@ def test_a_french_word_is_no_card_in_an_english_question() -> None:
     assert a.source == "engine" and a.text.startswith("Yes: 2 cards always beat 1 card") and "52" in a.text, a.text
     b = answer("Au centre un 5 seul. Je pose un as et un 2 de la même couleur, ça passe ?", "odin", lang="fr")
     assert "21" in b.text, b.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # "my last 2 cards" is the play, not a centre of 2: playing the last cards takes nothing (it had answered "you
+    # take exactly one of the 2 cards")
+    ("en", "If I play my last 2 cards to beat the centre, do I still have to pick up a card from the middle "
+     "afterwards?", "No: when your play empties your hand you take no card"),
+    ("de", "Ich spiel meine allerletzte Handkarte aus – muss ich mir dann noch eine aus der Mitte nehmen??",
+     "Nein: Leert dein Ausspielen deine Hand, nimmst du keine Karte"),
+    # the cards played "with two cards" are not the centre's three
+    ("en", "I just beat the middle with two cards and there were three cards lying there before. Do I get to keep "
+     "all three of them?", "No. You take exactly one of the 3 cards"),
+])
+def test_what_a_play_takes_when_the_play_is_told_too(lang: str, question: str, said: str) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(said), a.text
+
+
+def test_a_mistake_found_later_is_no_position_to_judge() -> None:
+    """"Two turns ago someone played a 7 and a 4 of different colours: do we cancel it?" had been answered "Yes: 74
+    is higher than 21" ("quelqu'un" and "deux tours" read as cards)."""
+    a = answer("On vient de remarquer qu'il y a deux tours quelqu'un a posé un 7 et un 4 de couleurs différentes. On "
+               "annule tout ou on laisse ?", "odin", lang="fr")
+    assert a.source != "engine", a.text

@@ -583,6 +583,9 @@ def hypothetical_answer(question: str, lang: str) -> Any:
 _TAKE_Q = re.compile(r"\b(take|takes|taking|pick up|picks up|keep|goes (?:in|into|to) my hand|nehm\w*|nimm\w*|"
                      r"aufnehm\w*|aufzunehmen|behalt\w*|auf die hand|in meine hand|prend\w*|ramass\w*|recupere\w*|"
                      r"dans ma main)\b")
+_LAST_CARDS = re.compile(r"\b(my (?:very )?last (?:\d |two |three |four )?cards?|(?:all|the rest of) my cards|"
+                         r"(?:meine )?(?:aller)?letzten? (?:\d |zwei |drei |vier )?(?:hand)?karten?|"
+                         r"meine ganze hand|(?:mes )?dernieres? cartes?|ma derniere carte|toute ma main)\b")
 _ONLY_ONE = re.compile(r"\b(only one card|just one card|a single card|one single card|nur (?:noch )?eine (?:einzige )?"
                        r"karte|eine einzige karte|eine einzelne karte|(?:qu'|que )?une seule carte)\b")
 _BEATEN_ONE = re.compile(r"\b(?:beat|beats|beating|over|schlag\w*|uber|bats?|battu|battre|sur)\s+(?:a|an|the|eine?n?|"
@@ -633,7 +636,7 @@ def _take_answer(question: str, lang: str) -> Any:
     from gm.games.odin.parse import PARSER
     from gm.parse.core import tokenize
 
-    q = fold(question)
+    q = re.sub(r"\s[-–—]\s", ". ", fold(question))  # "Ich spiel meine letzte Karte aus – muss ich ...?"
     parts = [x for x in re.split(r"(?<=[.!?;])\s+", q) if x.strip()]
     if len(parts) == 1 and "," in q:  # "Wenn in der Mitte drei Karten liegen ..., muss ich alle drei aufnehmen?"
         cut = q.rindex(",")
@@ -642,11 +645,16 @@ def _take_answer(question: str, lang: str) -> Any:
         return None
     if set(re.findall(r"\w+", parts[-1])) & _BEAT or re.search(r"\b(or|oder|ou|and|und|et)\b", parts[-1]):
         return None  # "can I beat it, and what do I take?": two questions
+    if _LAST_CARDS.search(q):  # "If I play my last 2 cards, do I still pick one up?": the hand is empty, no take
+        return _answer(t("odin.hypo.take_none_last", lang), GAME.name, lang, ["odin.play.empty_hand"])
     told = " ".join(parts[:-1])
     slots: list[tuple[int | None, int | None]] = []
     for sentence in parts[:-1]:
         words = set(re.findall(r"\w+", sentence))
         if words & _TABLE and not words & _HOLD:
+            # "I just beat the middle with two cards and there were three": the cards played are not the centre
+            sentence = re.sub(r"\b(?:with|mit|avec) (?:my |meinen |mes )?(?:\w+ )?(?:cards?|karten|cartes)\b", " ",
+                              sentence)
             hits = PARSER.lexicon.hits(tokenize(sentence), lang)
             if any(h.text.isdigit() and len(h.text) == 1 for h in hits):
                 hits = [h for h in hits if not (h.text.isdigit() and len(h.text) > 1)]  # "..., so 742": said again
@@ -858,7 +866,8 @@ def read_question(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
 SCORING_TALK = re.compile(r"\b(scoring|score|points?|wertung|zwischenwertung|punkte?n?|punktestand|decompte|"
                           r"scores?)\b")
 REPORT = re.compile(r"\b(penalty|penalties|punish\w*|noticed|mistake|cheat\w*|strafe|bestraf\w*|bemerkt|fehler|"
-                    r"geschummelt|penalite|sanction\w*|remarque|erreur|triche\w*)\b")
+                    r"geschummelt|penalite|sanction\w*|remarqu\w*|erreur|triche\w*|annul\w*|undo|take (?:it )?back|"
+                    r"ruckgangig|turns? ago|vor \w+ (?:zugen|runden)|il y a \w+ tours?)\b")
 PEOPLE = re.compile(r"\b(players?|people|teams?|partners?|we are|spieler\w*|personen|leute|mannschaft\w*|teams?|"
                     r"wir sind|zu (zweit|dritt|viert)|joueurs?|personnes|equipes?|on est|nous sommes)\b")
 OPTIONS_Q = re.compile(r"\b(what can i (actually )?(play|do)|what are my options|anything i can (do|play)|"
