@@ -794,3 +794,20 @@ def test_one_more_viking_in_a_row_told_by_its_count(lang: str, question: str, sa
     """"already 8 Vikings: can I add one?" is the 9th place (had been the digest's section without the "No")."""
     got = answer(question, "jorvik", lang)
     assert got.source == "engine" and got.text.startswith(said), got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    ("fr", "Attaque des Pictes et on a tous 3 en défense, qui touche les points ?",
+     "Personne ne gagne ni ne perd de PV"),
+    # "la carte Défense qui fait compter un guerrier double"; "Ça donne quoi ?" names no player
+    ("fr", "Attaque des Pictes, la carte montre 2 à gauche et 3 à droite. J'ai deux guerriers (4 et 2) et la carte "
+     "Défense qui fait compter un guerrier double. Lucie a 7 en défense, Marc 1. Ça donne quoi ?",
+     "Tu (défense 10) gagnes 2 PV"),
+    # each player's score and defence in one breath
+    ("en", "Attack of the Picts: card shows 3 on the left and 2 on the right. I'm on 14 VP with 5 defence, Anna on 12 "
+     "with 5 defence, Ben on 11 with 2, Cara on 9 with no warriors. Where does everyone end up?",
+     "You end on 17 VP; Anna ends on 15 VP; Ben ends on 11 VP; Cara ends on 7 VP."),
+])
+def test_pict_attacks_told_with_scores_and_defences(lang: str, question: str, said: str) -> None:
+    got = answer(question, "jorvik", lang)
+    assert got.source == "engine" and said in got.text, got.text

@@ -1086,7 +1086,8 @@ _NOT_NAMES = frozenset({
     "hey", "hallo", "salut", "bonjour", "please", "bitte", "so,", "also", "bon", "dans", "im", "karte", "carte",
     "card", "kartenfeld", "spiel", "runde", "reihe", "feld", "partie", "jeu", "game", "round", "where", "which", "why",
     "wo", "warum", "welche", "welcher", "wieviel", "ou", "pourquoi", "combien", "quel", "quelle", "now", "jetzt",
-    "results", "result", "outcome", "ergebnis", "resultat", "resultats", "und?", "so?"})
+    "results", "result", "outcome", "ergebnis", "resultat", "resultats", "und?", "so?", "ca", "cela", "this", "that",
+    "it", "donc"})
 
 
 _CORNERS = re.compile(r"\b(?P<l1>\d+) (?:on the |à |a |au |en bas a )?(?:bottom |lower )?(?:left|links|gauche)\b"
@@ -1102,11 +1103,17 @@ _ONE_NONE = re.compile(r"\b([A-ZÄÖÜÉÈ]\w*) (?:has|hat|a|n'a|besitzt) (?:gar
 _ONE_DOUBLED = re.compile(r"\b(?:doubles?|verdoppelt|double) (?:1|one|a|ein\w*|un) (?:warriors?|krieger\w*|guerriers?)"
                           r"\b|\b(?:1|one|a|ein\w*|un) (?:warriors?|krieger\w*|guerriers?) (?:counts? double|"
                           r"doppelt zahlt|doppelt|compte double|double)\b"
-                          r"|\bmit der (?:1|ein) krieger doppelt z[aä]hlt\b",
+                          r"|\bmit der (?:1|ein) krieger doppelt z[aä]hlt\b"
+                          r"|\b(?:fait|font) compter (?:1|un) guerrier (?:double|deux fois)\b",
                           re.IGNORECASE)
 _ALL_ON = re.compile(r"\b(?:we(?:'re| are)? all|all of us|everyone|everybody|wir (?:stehen |sind )?alle|alle "
                      r"stehen|on est tous|nous sommes tous|tout le monde est)\s+(?:on|at|bei|auf|a|à)\s+(\d+)\s*"
                      r"(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b", re.IGNORECASE)
+_VP_WITH_DEF = re.compile(r"\b(?P<who>I|[A-ZÄÖÜÉÈ][a-zäöüéè]+)(?:'m| am| is| ist| est)? (?:on|at|bei|auf|a|à) "
+                          r"(?P<vp>\d+)(?: ?(?:vp|sp|pv))? (?:with|mit|avec) "
+                          r"(?P<d>\d+(?! (?:\w+ )?(?:warriors?|krieger\w*|guerriers?))|no warriors?|none|nothing|"
+                          r"keine?n? krieger|aucun guerrier)"
+                          r"(?: (?:defen[cs]e|verteidigung|en defense|en défense))?\b")
 _DEF_AND_VP = re.compile(r"\b(?P<who>[A-ZÄÖÜÉÈ]\w*|moi|ich|je|I)\s+(?:a\s+|has\s+|hat\s+)?(?P<d>\d+)"
                          r"(?:\s+(?:en defense|en défense|defence|defense|verteidigung))?\s+(?:et|and|und)\s+"
                          r"(?P<vp>\d+)\s*(?:vp|sp|pv)\b", re.IGNORECASE)
@@ -1139,7 +1146,7 @@ _PART_OF_TABLE = re.compile(r"\b(?:are|is|sind|ist|sommes|sont|est|damit|donc)\s
 
 
 _ALL_SAME_DEFENCE = re.compile(r"\b(?:we|wir|on|nous)\b[^.?!]{0,20}?\b(?:all|alle|tous|toutes)\b[^.?!]{0,15}?"
-                               r"(?:genau |exactly |exactement |only |nur |seulement )?(\d+) "
+                               r"(?:genau |exactly |exactement |only |nur |seulement )?(\d+) (?:en |in |of |de )?"
                                r"(?:defen[cs]e|verteidigung\w*|defense|points? de defense|defence points?)\b")
 
 
@@ -1177,6 +1184,11 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     if all_on:
         text = text[:all_on.start()] + " " + text[all_on.end():]
     vp_now: dict[str, int] = {}
+    for v in reversed(list(_VP_WITH_DEF.finditer(text))):  # "I'm on 14 VP with 5 defence, Anna on 12 with 5"
+        who = "me" if v.group("who").lower() in _ME else v.group("who")
+        vp_now[who] = int(v.group("vp"))
+        told = v.group("d") if v.group("d").isdigit() else "0"
+        text = text[:v.start()] + f" {'I' if who == 'me' else who} {told}, " + text[v.end():]
     for v in reversed(list(_DEF_AND_VP.finditer(text))):  # "Léa a 3 en défense et 15 PV": defence, then score
         who = "me" if v.group("who").lower() in _ME else v.group("who")
         vp_now[who] = int(v.group("vp"))
