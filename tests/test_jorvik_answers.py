@@ -811,3 +811,9 @@ def test_one_more_viking_in_a_row_told_by_its_count(lang: str, question: str, sa
 def test_pict_attacks_told_with_scores_and_defences(lang: str, question: str, said: str) -> None:
     got = answer(question, "jorvik", lang)
     assert got.source == "engine" and said in got.text, got.text
+
+
+def test_corners_said_with_a_hyphen() -> None:
+    got = answer("Picts attack! The card shows 3 bottom-left and 2 bottom-right. Defence: me 5, Tom 5, Lisa 1, Max "
+                 "0. What happens to me?", "jorvik", "en")
+    assert got.source == "engine" and got.text.startswith("You (defence 5) gain 3 VP; Tom (defence 5) gains 3 VP")

@@ -648,3 +648,9 @@ def test_a_mistake_found_later_is_no_position_to_judge() -> None:
     a = answer("On vient de remarquer qu'il y a deux tours quelqu'un a posé un 7 et un 4 de couleurs différentes. On "
                "annule tout ou on laisse ?", "odin", lang="fr")
     assert a.source != "engine", a.text
+
+
+def test_the_two_readings_offered_are_the_value_asked() -> None:
+    """"ça vaut 39 ou 93 ?": the readings offered are no cards (the question had been refused as a choice)."""
+    a = answer("Je pose un 3 et un 9 de la même couleur, ça vaut 39 ou 93 ?", "odin", lang="fr")
+    assert a.source == "engine" and a.text.startswith("Elles valent 93"), a.text

@@ -1090,8 +1090,9 @@ _NOT_NAMES = frozenset({
     "it", "donc"})
 
 
-_CORNERS = re.compile(r"\b(?P<l1>\d+) (?:on the |à |a |au |en bas a )?(?:bottom |lower )?(?:left|links|gauche)\b"
-                      r"[^\d]{1,40}?\b(?P<r1>\d+) (?:on the |à |a |au |en bas a )?(?:bottom |lower )?(?:right|rechts|"
+_CORNERS = re.compile(r"\b(?P<l1>\d+) (?:on the |à |a |au |en bas a )?(?:bottom[ -]|lower[ -])?"
+                      r"(?:left|links|gauche)\b[^\d]{1,40}?\b(?P<r1>\d+) (?:on the |à |a |au |en bas a )?"
+                      r"(?:bottom[ -]|lower[ -])?(?:right|rechts|"
                       r"droite)\b|\b(?:left|links|gauche)(?: is| steht| est)?:? (?P<l2>\d+)\b[^\d]{1,40}?\b(?:right|"
                       r"rechts|droite)(?: is| steht| est)?:? (?P<r2>\d+)\b|(?P<l3>\d+) (?:links|left|gauche) "
                       r"(?:und|and|et) (?P<r3>\d+) (?:rechts|right|droite)\b", re.IGNORECASE)

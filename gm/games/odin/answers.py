@@ -558,9 +558,14 @@ _AND_VALUE = re.compile(r",?\s+(?:and|und|et)\s+(?:what(?:'s| is| does (?:that|i
                         r"combien (?:ça|ca|cela) (?:fait|vaut))\b[^?.!]*\?\s*$", re.IGNORECASE)
 
 
+_HOW_MUCH = {"en": "how much", "de": "wie viel", "fr": "combien"}
+
+
 def hypothetical_answer(question: str, lang: str) -> Any:
     """An Answer computed by the engine for a position the question describes, else None."""
     question = _AND_VALUE.sub("?", question)
+    # "ça vaut 39 ou 93 ?": the two readings offered are the value asked, not cards
+    question = re.sub(r"\b\d{2,}\s+(?:ou|or|oder)\s+\d{2,}(?=\s*\?)", _HOW_MUCH.get(lang, "how much"), question)
     ours, renamed = _ours(_count_then_list(question), lang)
     if (m := _AND_TAKE.search(ours)) is not None and m.end() >= len(ours.rstrip()) - 1:
         play = ours[:m.start()] + "?"
