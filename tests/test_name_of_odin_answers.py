@@ -546,3 +546,15 @@ def test_scores_told_in_more_ways(lang: str, question: str, said: list[str]) -> 
 def test_raid_fame_told_in_more_ways(question: str, said: str) -> None:
     got = answer(question, GAME_NAME, "en")
     assert got.source == "engine" and said in got.text, got.text
+
+
+@pytest.mark.parametrize("lang,question", [
+    ("en", "when someone else raids can i throw in a card to make it harder for them? whats in it for me"),
+    ("fr", "J'ai posé une carte pour compliquer le raid de Paul. J'y gagne quoi ?"),
+])
+def test_what_adding_a_card_earns_is_the_reward_section(lang: str, question: str) -> None:
+    """"What's in it for me?" names only the kind of thing asked (a reward): with the line's topic it finds the
+    section on taking a card from the Offer (the first had answered only step D, the second the game's goal)."""
+    got = answer(question, GAME_NAME, lang)
+    assert "name-of-odin.raid.take-cards" in [s["id"] for s in got.sections], got.text
+    assert re.search(r"Offer|Offre", got.text), got.text

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gm.i18n import normalise_lang, t
-from gm.rules.retrieval import Hit, games, index
+from gm.rules.retrieval import KINDS, Hit, games, index
 from gm.rules.yesno import yes_no
 from gm.text import detect_lang, fold
 
@@ -114,10 +114,17 @@ def _both_halves(question: str, game: str, lang: str, whole: Answer) -> Answer:
     """Two questions in one line: when each half finds its own section, and the whole line found one of them,
     the answer leads with the facts of both (each half's best sentences), citing both sections."""
     parts = _SECOND.split(question, maxsplit=1)
+    if len(parts) != 2:  # "Can I throw a card in on her raid? What's in it for me?": two questions, two marks
+        parts = [x for x in re.split(r"(?<=\?)\s+(?=\S)", question.strip(), maxsplit=1) if x.strip()]
     if len(parts) != 2 or whole.source != "digest" or not whole.sections:
         return whole
     ix = index(game, lang)
     halves = [ix.search(unwrapped(p), k=1) for p in parts]
+    for i, part in enumerate(parts):  # a half that names only the kind of thing asked takes the line's topic
+        kinds = {k for k, pattern in KINDS.items() if pattern.search(fold(part))}
+        if kinds and (not halves[i] or not kinds & set(halves[i][0].section.kinds)):
+            best = ix.best_of_kind(question, kinds)
+            halves[i] = [Hit(best.section, max(best.score, MIN_SCORE))] if best else halves[i]
     if not all(h and h[0].score >= MIN_SCORE and not h[0].section.gap for h in halves):
         return whole
     first, second = halves[0][0].section, halves[1][0].section

@@ -56,6 +56,11 @@ KINDS = {
     "tie": re.compile(r"\b(ties?|tied|tiebreak\w*|(?:same|equal) (?:fame|score|points?|total|number of points)|"
                       r"gleichstand|gleich viel\w*|gleich\w* (?:ruhm|punkte\w*|siegpunkte\w*|punktzahl)|punktgleich|"
                       r"egalite|ex aequo|meme (?:score|nombre de points|gloire|total))\b"),
+    # "what's in it for me?": what an act earns the asker, whatever the act
+    "reward": re.compile(r"\b(what'?s in it for (?:me|us)|what do (?:i|we) get (?:for|out of) (?:it|that|this)|"
+                         r"do (?:i|we) get anything|get anything out of it|was (?:habe|hab|hat) (?:ich|man) davon|"
+                         r"bekomme ich (?:etwas|was) dafur|qu'est-ce que j'y gagne|j'y gagne quoi|"
+                         r"(?:ca|cela) me rapporte quoi|qu'est-ce que (?:ca|cela) me rapporte)"),
 }
 KIND_BOOST = 1.25
 WITHOUT = re.compile(r"\b(?:without|ohne|sans)\s+(?!(?:any|aucun\w*|irgend\w*|jegliche\w*)\b)"
@@ -181,6 +186,12 @@ class Index:
             scores = scores * np.array([SUMMARY_WEIGHT if "summary" in sec.kinds else 1.0 for sec in self.sections])
         order = np.argsort(-scores)[:k]
         return [Hit(self.sections[int(i)], float(scores[int(i)])) for i in order if scores[int(i)] > 0]
+
+    def best_of_kind(self, question: str, kinds: set[str]) -> Hit | None:
+        """The best section of one of `kinds` for the whole `question`: for a half that says only what kind of
+        thing it asks ("... What's in it for me?"), the topic comes from the rest of the line."""
+        hits = self.search(question, k=len(self.sections))
+        return next((h for h in hits if kinds & set(h.section.kinds)), None)
 
     def phrase_score(self, q: set[str], i: int) -> float:
         """How wholly the question holds one of section `i`'s search terms, and how close it comes to one of its
