@@ -817,3 +817,9 @@ def test_corners_said_with_a_hyphen() -> None:
     got = answer("Picts attack! The card shows 3 bottom-left and 2 bottom-right. Defence: me 5, Tom 5, Lisa 1, Max "
                  "0. What happens to me?", "jorvik", "en")
     assert got.source == "engine" and got.text.startswith("You (defence 5) gain 3 VP; Tom (defence 5) gains 3 VP")
+
+
+def test_an_unfilled_craft_is_the_scoring_rule_not_the_card_list() -> None:
+    """"What's a craft card worth if I never filled all its spaces?" had listed every craft card's VP."""
+    got = answer("What's a craft card worth at the end if I never filled all its material spaces?", "jorvik", "en")
+    assert got.source != "engine" and "only fulfilled craft cards score" in got.text, got.text

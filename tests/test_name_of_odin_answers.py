@@ -558,3 +558,11 @@ def test_what_adding_a_card_earns_is_the_reward_section(lang: str, question: str
     got = answer(question, GAME_NAME, lang)
     assert "name-of-odin.raid.take-cards" in [s["id"] for s in got.sections], got.text
     assert re.search(r"Offer|Offre", got.text), got.text
+
+
+def test_my_fame_said_first_is_the_marker_before() -> None:
+    """"J'ai 7 points de Gloire." then a raid on a card of 2: the 7 is the marker, not the card (it had been read
+    as a card worth 7)."""
+    got = answer("J'ai 7 points de Gloire. Je fais un raid sur une carte à 2 Gloire dans la zone du centre (+1), mais "
+                 "les 3 cartes Action restent sur la table. J'arrive à combien ?", GAME_NAME, "fr")
+    assert got.source == "engine" and "2 pour la carte Raid" in got.text and "de 7 à 8" in got.text, got.text

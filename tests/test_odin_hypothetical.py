@@ -654,3 +654,10 @@ def test_the_two_readings_offered_are_the_value_asked() -> None:
     """"ça vaut 39 ou 93 ?": the readings offered are no cards (the question had been refused as a choice)."""
     a = answer("Je pose un 3 et un 9 de la même couleur, ça vaut 39 ou 93 ?", "odin", lang="fr")
     assert a.source == "engine" and a.text.startswith("Elles valent 93"), a.text
+
+
+def test_four_of_a_colour_said_without_the_word_cards() -> None:
+    """"four greens ... all 4": the play's count (it had been added to the centre: "the centre holds 6 cards")."""
+    a = answer("There's 2 cards in the middle. I've got four greens that all beat it — can I dump all 4 at once?",
+               "odin", lang="en")
+    assert a.source == "engine" and a.text.startswith("No. The centre holds 2 cards, so play 2 or 3 cards"), a.text

@@ -248,12 +248,20 @@ def _moves(state: Any, player: int, lang: str, names: Sequence[str]) -> Any:
 
 # ---- positions the question describes ----------------------------------------------------------------------
 
+_NOT_DONE = re.compile(r"\b(never (?:filled|finished|completed)|not (?:filled|finished|completed|full)|unfilled|"
+                       r"unfinished|incomplete|half[- ]?(?:full|filled|finished|done)|only (?:one|some|part)|"
+                       r"nicht (?:fertig|voll|erfullt|vollstandig)|unfertig|halb\w*|pas (?:rempli|termine|complete|"
+                       r"fini)\w*|a moitie|incomplet\w*|inacheve\w*)\b")
+
+
 def hypothetical_answer(question: str, lang: str, state: Any = None) -> Any:
     found = computed_answer(question, lang, state)
     if found is not None:
         return found
     q = fold(question).strip()
     m = CARD_DOES.search(q) if not COST.search(q) else None
+    if m and _NOT_DONE.search(q):
+        m = None  # "what's a craft worth if I never filled it?": the scoring rule, not the list of craft cards
     if m:
         what = next((m.group(k) for k in ("en", "en2", "de", "fr", "fr2") if m.group(k)), "")
         lines = card_lines(what, lang, state)

@@ -1038,7 +1038,9 @@ def _fame_calc(q: str, lang: str) -> Any:
     return _answer(text, lang, ["name-of-odin.raid.fame"])
 
 
-_FAME_BEFORE = re.compile(r"\b(?:i was (?:at|on)|i'm (?:at|on)|i am (?:at|on)|ich (?:war|stand|stehe|bin) (?:bei|auf)|"
+_FAME_BEFORE = re.compile(r"^\W*(?:i have|i've got|ich habe|ich hab|j'ai)\s+(\d{1,2})\s+(?:points? de gloire|fame|"
+                          r"ruhm\w*|gloire)\b(?=\s*[.,;:])|"
+                          r"\b(?:i was (?:at|on)|i'm (?:at|on)|i am (?:at|on)|ich (?:war|stand|stehe|bin) (?:bei|auf)|"
                           r"j'etais a|je suis a|j'avais)\s+(\d{1,2})\b(?! (?:cards?|karten|cartes|vikings?|wikinger))")
 
 

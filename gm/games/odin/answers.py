@@ -786,7 +786,8 @@ def _together_answer(play: _Cards, lang: str, game: str) -> Any:
 
 
 _COUNTED = re.compile(r"\b(\d|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-                      + r")\s+(?:\w+\s+)?(?:cards?|karten?|cartes?)\b")
+                      + r")\s+(?:(?:\w+\s+)?(?:cards?|karten?|cartes?)|purples|pinks|reds|blues|greens|blacks|oranges|"
+                        r"roten|blauen|grunen|schwarzen|rouges|bleues|bleus|vertes|verts|noires|noirs|roses)\b")
 
 
 _STATED_COUNT = re.compile(r"\b(two|three|four|five|six|zwei|drei|vier|funf|sechs|deux|trois|quatre|cinq)\s+"
@@ -810,6 +811,8 @@ def _counts_by_sentence(question: str) -> tuple[_Cards, _Cards] | None:
         if not counts:
             continue
         words = set(re.findall(r"\w+", sentence))
+        if len(set(counts)) == 1:
+            counts = counts[:1]  # "four greens that all beat it - can I dump all 4?": one count said twice
         (centre if words & _TABLE and not words & _HOLD and len(counts) == 1 else play).extend(counts)
     if len(centre) != 1 or len(play) != 1 or not all(1 <= n <= 9 for n in centre + play):
         return None
