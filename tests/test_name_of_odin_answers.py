@@ -458,7 +458,6 @@ def test_a_raid_still_to_come_adds_its_damage_token(lang: str, question: str, sa
 
 
 @pytest.mark.parametrize("question", [
-    "My longship has range 2 and already 1 damage. Can I raid the bottom zone?",  # range 1 cannot reach it
     "My longship has range 3 and 1 damage. I raid the middle zone with it. Is it destroyed?",  # 1 after the raid?
 ])
 def test_a_raid_the_ship_cannot_make_or_damage_not_said_is_not_computed(question: str) -> None:
@@ -566,3 +565,17 @@ def test_my_fame_said_first_is_the_marker_before() -> None:
     got = answer("J'ai 7 points de Gloire. Je fais un raid sur une carte à 2 Gloire dans la zone du centre (+1), mais "
                  "les 3 cartes Action restent sur la table. J'arrive à combien ?", GAME_NAME, "fr")
     assert got.source == "engine" and "2 pour la carte Raid" in got.text and "de 7 à 8" in got.text, got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    ("en", "My longship has range 2 and already 1 damage. Can I raid the bottom zone?",
+     "No: a range-2 longship with 1 damage has range 1, and that zone needs 3."),
+    ("fr", "Mon drakkar a 3 Solidité et 2 dégâts. Je peux attaquer un raid au milieu de la zone Mer ?",
+     "Non : un drakkar de solidité 3 avec 2 dégâts n'a plus qu'une solidité de 1, et cette zone demande 2."),
+    ("de", "Mein Langschiff hat Reichweite 3 und 1 Schaden. Kann ich in der unteren Zone auf Raubzug?",
+     "Nein: Ein Langschiff mit Reichweite 3 und 1 Schaden hat nur noch Reichweite 2"),
+])
+def test_can_a_damaged_ship_reach_a_zone(lang: str, question: str, said: str) -> None:
+    """The range a damaged ship has now against the zone's (these had been the digest's step B)."""
+    got = answer(question, GAME_NAME, lang)
+    assert got.source == "engine" and got.text.startswith(said), got.text

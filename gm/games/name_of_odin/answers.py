@@ -1161,6 +1161,7 @@ def _ship_cost_calc(q: str, lang: str) -> Any:
 
 _RANGE_N = re.compile(r"\b(?:range|reichweite|portee|solidite)(?:[- ](?:of |von |de )?)(\d)\b|\b(\d)[- ]?(?:range|"
                       r"er[- ]reichweite)\b|\b(\d)\s+(?:range symbols?|reichweitensymbol\w*|reichweite\w*|"
+                      r"solidite|portee|"
                       r"symboles? (?:de )?(?:solidite|portee))\b")
 # the raid still to come, on a ship that already has damage: "already 1 damage ... I raid the top zone - then?"
 _RAID_NEXT = re.compile(r"\b(raid\w*|raubz\w*|pluender\w*|fahr\w*|sail\w*)\b")
@@ -1197,6 +1198,14 @@ def _damage_calc(q: str, lang: str) -> Any:
     if dmg is None or not 1 <= rng <= 9:
         return None
     before = ""
+    if _RAID_NEXT.search(q) and YESNO.search(q) and _zone(q) is not None and \
+            not re.search(r"\b(after|afterwards|then|danach|dann|apres|ensuite|destroy\w*|zerstor\w*|detrui\w*)\b", q):
+        # "range 3 and 2 damage: can I raid the centre zone?": the range it has now against the zone's
+        zone = _zone(q) or 0
+        left, _ = _damage_probe(rng, dmg) if dmg < rng else (0, True)
+        key = "range_ok" if left >= zone + 1 else "range_short"
+        return _answer(_calc(key, lang, dmg=tn(P + "calc.damage", dmg, lang), left=left, need=zone + 1,
+                             range=rng), lang, ["name-of-odin.raid.range", "name-of-odin.longship.range"])
     if _RAID_NEXT.search(q):
         zone = _zone(q)
         if not _ALREADY.search(q) or zone is None or rng - dmg < zone + 1:
