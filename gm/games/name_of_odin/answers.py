@@ -1201,10 +1201,10 @@ def _damage_calc(q: str, lang: str) -> Any:
     if _RAID_NEXT.search(q) and YESNO.search(q) and _zone(q) is not None and \
             not re.search(r"\b(after|afterwards|then|danach|dann|apres|ensuite|destroy\w*|zerstor\w*|detrui\w*)\b", q):
         # "range 3 and 2 damage: can I raid the centre zone?": the range it has now against the zone's
-        zone = _zone(q) or 0
+        asked = _zone(q) or 0
         left, _ = _damage_probe(rng, dmg) if dmg < rng else (0, True)
-        key = "range_ok" if left >= zone + 1 else "range_short"
-        return _answer(_calc(key, lang, dmg=tn(P + "calc.damage", dmg, lang), left=left, need=zone + 1,
+        key = "range_ok" if left >= asked + 1 else "range_short"
+        return _answer(_calc(key, lang, dmg=tn(P + "calc.damage", dmg, lang), left=left, need=asked + 1,
                              range=rng), lang, ["name-of-odin.raid.range", "name-of-odin.longship.range"])
     if _RAID_NEXT.search(q):
         zone = _zone(q)
