@@ -217,10 +217,20 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # 3; "I spend 3 symbols ... keep at the end" read as the final scoring; "the winner gets 3" read with the loss for
 # both; "almost no Sailors left" answered with the plain yield; "with and without the warehouse" answered for one):
 # all fixed and tested.
-BLIND_FLOOR = {"rules_blind": 83, "rules_blind2": 82, "rules_blind3": 83, "rules_blind4": 72, "rules_blind5": 84,
-               "rules_blind6": 81, "rules_blind7": 81, "rules_blind8": 81, "rules_blind9": 83, "rules_blind10": 81,
-               "rules_blind11": 80, "rules_blind12": 82, "rules_blind13": 83, "rules_blind14": 85,
-               "rules_blind15": 80, "rules_blind16": 77, "rules_blind17": 78, "rules_blind18": 80}
+# rules_blind19-34 (fresh, written blind in pairs, each measured once before anything was tuned on it): 19-20 73 and
+# 69 (with the code of the session's start); 23-24 77 and 76; 25-26 78 and 79; 29-30 80 and 83; 33-34 77 and 82;
+# 21, 22, 27, 28, 31 and 32 were held out and measured only after all of that: 74, 80, 78, 83, 83, 79 of 90 (the
+# session's starting code: 67, 75, 74, 81, 78, 73). Their first runs found wrong computed answers, all fixed and
+# tested (a colourless card count, "as" read as an ace, "my last 2 cards" read as the centre, "J'ai 7 points de
+# Gloire" read as the card, "four greens" added to the centre, an unfilled craft answered with the card list).
+BLIND_FLOOR = {"rules_blind": 84, "rules_blind2": 84, "rules_blind3": 84, "rules_blind4": 77, "rules_blind5": 87,
+               "rules_blind6": 84, "rules_blind7": 82, "rules_blind8": 84, "rules_blind9": 86, "rules_blind10": 82,
+               "rules_blind11": 83, "rules_blind12": 84, "rules_blind13": 84, "rules_blind14": 86,
+               "rules_blind15": 82, "rules_blind16": 79, "rules_blind17": 81, "rules_blind18": 82,
+               "rules_blind19": 85, "rules_blind20": 85, "rules_blind21": 75, "rules_blind22": 80,
+               "rules_blind23": 87, "rules_blind24": 83, "rules_blind25": 87, "rules_blind26": 84,
+               "rules_blind27": 78, "rules_blind28": 83, "rules_blind29": 87, "rules_blind30": 87,
+               "rules_blind31": 84, "rules_blind32": 80, "rules_blind33": 83, "rules_blind34": 86}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))
