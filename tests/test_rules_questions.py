@@ -223,6 +223,8 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # session's starting code: 67, 75, 74, 81, 78, 73). Their first runs found wrong computed answers, all fixed and
 # tested (a colourless card count, "as" read as an ace, "my last 2 cards" read as the centre, "J'ai 7 points de
 # Gloire" read as the card, "four greens" added to the centre, an unfilled craft answered with the card list).
+# rules_blind35-38: written last and measured once with the final code, nothing tuned on them: 77, 81, 78, 78 of 90
+# (the session's starting code: 74, 78, 75, 75). Their floors are those first runs.
 BLIND_FLOOR = {"rules_blind": 84, "rules_blind2": 84, "rules_blind3": 84, "rules_blind4": 77, "rules_blind5": 87,
                "rules_blind6": 84, "rules_blind7": 82, "rules_blind8": 84, "rules_blind9": 86, "rules_blind10": 82,
                "rules_blind11": 83, "rules_blind12": 84, "rules_blind13": 84, "rules_blind14": 86,
@@ -230,7 +232,8 @@ BLIND_FLOOR = {"rules_blind": 84, "rules_blind2": 84, "rules_blind3": 84, "rules
                "rules_blind19": 85, "rules_blind20": 85, "rules_blind21": 75, "rules_blind22": 80,
                "rules_blind23": 87, "rules_blind24": 83, "rules_blind25": 87, "rules_blind26": 84,
                "rules_blind27": 78, "rules_blind28": 83, "rules_blind29": 87, "rules_blind30": 87,
-               "rules_blind31": 84, "rules_blind32": 80, "rules_blind33": 83, "rules_blind34": 86}
+               "rules_blind31": 84, "rules_blind32": 80, "rules_blind33": 83, "rules_blind34": 86,
+               "rules_blind35": 77, "rules_blind36": 81, "rules_blind37": 78, "rules_blind38": 78}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))
