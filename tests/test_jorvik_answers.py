@@ -823,3 +823,19 @@ def test_an_unfilled_craft_is_the_scoring_rule_not_the_card_list() -> None:
     """"What's a craft card worth if I never filled all its spaces?" had listed every craft card's VP."""
     got = answer("What's a craft card worth at the end if I never filled all its material spaces?", "jorvik", "en")
     assert got.source != "engine" and "only fulfilled craft cards score" in got.text, got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # "la carte Bâtiment qui donne 1 pièce de revenu en plus" (had been left out: 3 coins)
+    ("fr", "Partie Jarl : je n'ai rien acheté ce tour-ci et j'ai la carte Bâtiment qui donne 1 pièce de revenu en "
+     "plus. Je touche combien ?", "4 pièces"),
+    # "la mienne est tout à gauche": mine is offered first (had been priced as the last, 1 coin)
+    ("fr", "Jeu Jarl : il y a 3 cartes dans la rangée de réservation et la mienne est tout à gauche. Je paie "
+     "combien ? Et la dernière de la rangée ?", "3 pièces"),
+    # "I pass with my first Viking and Anna passes too. What does it cost me now?": my second (had been 3 coins)
+    ("en", "Demand row under card 3 is: me, Anna, me. I pass with my first Viking and Anna passes too. What does the "
+     "card cost me now?", "1 coin"),
+])
+def test_wrong_computed_answers_of_sets_35_to_38(lang: str, question: str, said: str) -> None:
+    got = answer(question, "jorvik", lang)
+    assert got.source == "engine" and got.text.startswith(said), got.text

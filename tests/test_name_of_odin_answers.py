@@ -579,3 +579,16 @@ def test_can_a_damaged_ship_reach_a_zone(lang: str, question: str, said: str) ->
     """The range a damaged ship has now against the zone's (these had been the digest's step B)."""
     got = answer(question, GAME_NAME, lang)
     assert got.source == "engine" and got.text.startswith(said), got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # "matched away all 3" (had been 3 cards left: 4 Fame)
+    ("en", "My raid card shows 5 Fame and sits in the center zone, and I matched away all 3 cards on the table. How "
+     "much Fame do I get?", "7 Fame"),
+    # "Am Spielende ... Ruhm": the final scoring, not a gathering (had answered "8 Wikinger: du behältst alle")
+    ("de", "Am Spielende hab ich 5 Krieger, 3 Händler und 1 Seemann. Was bringen mir die an Ruhm?",
+     "3 Ruhm aus den Wikinger-Sets"),
+])
+def test_wrong_computed_answers_of_sets_35_to_38(lang: str, question: str, said: str) -> None:
+    got = answer(question, GAME_NAME, lang)
+    assert got.source == "engine" and got.text.startswith(said), got.text

@@ -661,3 +661,11 @@ def test_four_of_a_colour_said_without_the_word_cards() -> None:
     a = answer("There's 2 cards in the middle. I've got four greens that all beat it — can I dump all 4 at once?",
                "odin", lang="en")
     assert a.source == "engine" and a.text.startswith("No. The centre holds 2 cards, so play 2 or 3 cards"), a.text
+
+
+def test_cards_in_the_centre_are_no_points_in_hand() -> None:
+    """"J'ai joué, il y a trois cartes au centre. Je prends laquelle ?" had been answered "3 points" (the centre's
+    cards counted as a hand at a scoring)."""
+    a = answer("J'ai joué, il y a trois cartes au centre. Je prends laquelle et les autres vont où ?", "odin",
+               lang="fr")
+    assert "points" not in a.text.split("\n")[0] and "1" in a.text.split("\n")[0], a.text

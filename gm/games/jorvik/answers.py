@@ -672,8 +672,8 @@ def _row_list_answer(q: str, lang: str) -> Any:
     elif (m := asks[-1] if asks else None) and mine:
         k = m.group(1)
         place = mine[-1] if not k.startswith("o") else (mine[int(k[1:]) - 1] if int(k[1:]) <= len(mine) else None)
-        if place is not None and _PASS_WORD.search(q[max(0, m.start() - 30):m.start()]) and _LATER.search(q) and \
-                place != mine[-1]:
+        if place is not None and _PASS_WORD.search(q[max(0, m.start() - 30):m.start()]) and (
+                _LATER.search(q) or re.search(r"\b(now|jetzt|maintenant|alors)\b", q)) and place != mine[-1]:
             place = mine[mine.index(place) + 1]  # "if I pass with my first Viking, what could it cost me later?"
     elif (m := _ASK_NAMED.search(q)) and (who := next(g for g in m.groups() if g)) in owners and who != "me":
         place = owners.index(who)
@@ -720,6 +720,9 @@ def _reserve_answer(q: str, lang: str) -> Any:
     if place is None and owners is not None and owners.count("me") == 1 and len(owners) == n:
         place = owners.index("me") + 1
     asked = {int(k) for k in re.findall(r"\bo(\d)\b", q)}
+    if place is None and re.search(r"\b(?:mine|meine|la mienne|le mien|my card|ma carte)\b[^.?!]{0,20}?\b"
+                                   r"(?:tout a gauche|ganz links|leftmost|far left|first|zuerst|en premier|o1)\b", q):
+        place = 1  # "la mienne est tout à gauche": mine is offered first
     if place is None and re.search(r"\b(last|letzte\w*|dernier\w*|derniere)\b", q):
         place = n
     if place is None and re.search(r"\b(mine|meine|meins|mienne|mien|my card|ma carte)\b", q):
@@ -774,7 +777,8 @@ _NOT_BOUGHT = re.compile(r"\b(rien|nichts|nix|nothing|nicht|keine?n?|aucune?|wit
 _BOUGHT = re.compile(r"\b(bought|purchased|buy a|gekauft|kaufe eine|achete\w*)\b")
 _MINT = re.compile(r"\b(mint|munzpragerei|munze \+1|monnaie|\+1 (?:income|einkommen|revenu)|income building|"
                    r"einkommensgebaude|batiment de revenu|extra[- ]?munzen?|extra coin|coin extra|"
-                   r"piece (?:de plus|en plus|supplementaire)|(?:1|one|eine) (?:extra|more|additional|zusatzliche) "
+                   r"piece (?:de plus|en plus|supplementaire)|"
+                   r"piece de revenu (?:en plus|supplementaire)|(?:1|one|eine) (?:extra|more|additional|zusatzliche) "
                    r"(?:coin|munze)|(?:1|one|eine|une) (?:coin|munze|piece) (?:extra|mehr|more|de plus|en plus))\b"
                    r"|(?<![\w+])\+ ?1 (?:coin|munze|piece)s?\b")  # "die Gebäudekarte mit +1 Münze beim Einkommen"
 

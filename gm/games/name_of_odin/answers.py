@@ -622,7 +622,8 @@ def _gather_calc(q: str, lang: str) -> Any:
                                                               r"combien de vikings", q):
         return None
     if re.search(r"\b(raid|raids|raubzug\w*|uberfall\w*|pillage\w*|pille\w*|score|scoring|\w*wertung|decompte|"
-                 r"end(?! up)|ende|fin|hero|heroes|held|helden|heldin|heros|heroine)\b", q):
+                 r"end(?! up)|ende|spielende|ruhm\w*|gloire|fame|"
+                 r"fin|hero|heroes|held|helden|heldin|heros|heroine)\b", q):
         return None
     symbols: int | None = None
     gathered: int | None = None
@@ -964,6 +965,7 @@ _ALL_MATCHED = re.compile(r"\b(all (the )?(cards )?((are|were|get|got) )?matched
                           r"(toutes|les trois|les deux) (\w+ )?(contrees|associees|couvertes)|"
                           r"toutes? (les cartes )?(associee|couverte|appariee)s?|nothing left|nichts (mehr )?ubrig|"
                           r"plus rien|nothing is left|none (?:is|are) left|(?:matched|match) every (?:card|one)|"
+                          r"matched away (?:all|every)|"
                           r"(?:defausse\w*|matche\w*|bedient|abgedeckt|couvert\w*|discard\w*|match\w*) "
                           r"(?:les |all |alle |the )?(?:3|three|drei|trois|toutes|all|alle) (?:\w+ ){0,2}?"
                           r"(?:cards?|cartes?|karten)\b)\b")

@@ -248,6 +248,10 @@ def hand_points_answer(question: str, lang: str) -> Any:
     m = HAND_POINTS.search(q)
     if m is None:
         return None
+    held = [x for x in HOLDING.finditer(q) if not re.match(r"\s+(?:joue|pose|played|gespielt|gelegt)", q[x.end():])]
+    if re.search(r"\b(au centre|au milieu|in the (?:centre|center|middle)|in der mitte)\b", q) and not (
+            HAND_WORD.search(q) or held):
+        return None  # "il y a trois cartes au centre. Je prends laquelle ?": the centre's cards, no points
     if len(re.findall(r"\b\d{1,2} (?:points?|punkte?n?|pts)\b|\b[a-z]+ (?:had|hatte|avait) \d{1,2}\b"
                       r"(?! (?:\w+ )?(?:cards?|karten?|cartes?))",
                       _TARGET.sub(" ", q))) >= 2:
@@ -648,6 +652,8 @@ def _take_answer(question: str, lang: str) -> Any:
         parts = [q[:cut] + ".", q[cut + 1:].strip()]
     if len(parts) < 2 or not parts[-1].rstrip().endswith("?") or not _TAKE_Q.search(parts[-1]):
         return None
+    # "... and where do the others go?": the take answer says it (the others are discarded)
+    parts[-1] = re.sub(r"\s+(?:and|und|et)\s+(?:the others?|the rest|die anderen|les autres)\b[^?]*", "", parts[-1])
     if set(re.findall(r"\w+", parts[-1])) & _BEAT or re.search(r"\b(or|oder|ou|and|und|et)\b", parts[-1]):
         return None  # "can I beat it, and what do I take?": two questions
     if _LAST_CARDS.search(q):  # "If I play my last 2 cards, do I still pick one up?": the hand is empty, no take
