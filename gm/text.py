@@ -36,8 +36,6 @@ QUESTION_START = re.compile(
     r"dois[- ]je)\b", re.IGNORECASE)
 
 
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "zwei": 2, "drei": 3, "vier": 4, "funf": 5,
-                "fuenf": 5, "sechs": 6, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5}
 _PLAYER_COUNT = re.compile(r"\b([2-9]|1\d|two|three|four|five|six|zwei|drei|vier|funf|fuenf|sechs|deux|trois|quatre|"
                            r"cinq)[- ]?(?:players?|spieler\w*|joueur\w*|personen|leute|people|persons?|of us)\b"
                            r"|\bzu (zweit|dritt|viert|funft|fuenft|sechst)\b"
@@ -53,8 +51,10 @@ def players_said(folded: str) -> int | None:
     m = _PLAYER_COUNT.search(folded)
     if m is None:
         return None
+    from gm.parse.core import _UNIT_WORDS  # the spoken numbers the parser reads (gm.parse imports this module)
+
     word = next(g for g in m.groups() if g)
-    return _ORDINAL_COUNT.get(word) or _COUNT_WORDS.get(word) or (int(word) if word.isdigit() else None)
+    return _ORDINAL_COUNT.get(word) or _UNIT_WORDS.get(word) or (int(word) if word.isdigit() else None)
 
 
 def starts_with_question_word(text: str) -> bool:

@@ -60,10 +60,11 @@ def yes_no(question: str, lead: str, lang: str) -> str | None:
         return None  # two questions in one line: one word cannot answer both
     # the question itself, after what it says first ("My Forge is unused this turn. Can I use it in step E?")
     q = re.split(r"(?<=[.!])\s+", q.strip())[-1]
-    m = _ASKS_LEAVE.search(q) or _ASKS_DUTY.search(q)
+    leave = _ASKS_LEAVE.search(q)
+    m = leave or _ASKS_DUTY.search(q)
     if m is None:
         return None
-    topic = _LEAVE if _ASKS_LEAVE.search(q) else _DUTY
+    topic = _LEAVE if leave else _DUTY
     if " or " in q or " oder " in q or " ou " in q:
         return None  # "can I play X or Y?": not a yes/no question
     # what it asks, from its verb on: not the clause before it ("if I pass now, may I still play cards later?")
@@ -76,10 +77,11 @@ def yes_no(question: str, lead: str, lang: str) -> str | None:
         words = re.findall(r"[\w']+", clause)
         said = [i for i, w in enumerate(words) if topic.fullmatch(w) or w in ("le", "droit") and topic is _LEAVE
                 or topic is _LEAVE and w in _CANNOT]
-        if not said or not _shares(_content(clause), asked):
+        named = _content(clause)
+        if not said or not _shares(named, asked):
             continue  # a clause about something the question does not ask ("whoever leads may not pass")
         before = _content(" ".join(words[:said[0]]))
-        own = {w for w in asked if not _shares({w}, _content(clause))}
+        own = {w for w in asked if not _shares({w}, named)}
         if before and not _shares(before, whole) and not own:
             # "Am I allowed to just pass?" - "The leader of a trick may not pass": a rule for someone the question
             # does not speak of ("Darf man als Erster passen?" says who in its own words)
@@ -111,6 +113,6 @@ def _content(text: str) -> set[str]:
             and not _DUTY.fullmatch(w) and not _NOT.fullmatch(w) and not _ASKS_LEAVE.fullmatch(w)}
 
 
-def _shares(a: set[str], b: set[str], n: int = 1) -> bool:
-    """Whether two sets of words share `n`, allowing for endings and compounds ("Gebäudesymbole", "symbole")."""
-    return sum(any(x[:5] == y[:5] or len(x) >= 5 and len(y) >= 5 and (x in y or y in x) for y in b) for x in a) >= n
+def _shares(a: set[str], b: set[str]) -> bool:
+    """Whether two sets of words share one, allowing for endings and compounds ("Gebäudesymbole", "symbole")."""
+    return any(x[:5] == y[:5] or len(x) >= 5 and len(y) >= 5 and (x in y or y in x) for x in a for y in b)

@@ -523,7 +523,8 @@ def _ours(question: str, lang: str) -> tuple[str, list[tuple[str, str]]]:
 
 _N_WORD = (r"[2-9]|two|three|four|five|six|seven|eight|nine|zwei|drei|vier|f(?:ü|u|ue)nf|sechs|sieben|acht|neun|"
            r"deux|trois|quatre|cinq|six|sept|huit|neuf")
-_COLOUR_WORD = (r"(?:red|blue|green|black|pink|orange|rot|blau|gr(?:ü|u|ue)n|schwarz|rosa|pink|rouge|bleu|vert|noir|"
+# One of our colours, folded or not, with any ending ("rote", "grünen", "vertes"): every colour list below uses it
+_COLOUR_WORD = (r"(?:red|blue|green|black|pink|orange|rot|blau|gr(?:ü|u|ue)n|schwarz|rosa|rouge|bleu|vert|noir|"
                 r"rose)\w*")
 # "drei grüne Karten (2, 5 und 7)", "three cards: 8, 5 and 2", "trois cartes vertes, 2, 5 et 7": a count of cards
 # and then their numbers, which are the same cards - not three more
@@ -921,14 +922,11 @@ _COLOUR_WORDS = (r"\b(?:red|blue|green|black|pink|purple|orange|rot\w*|blau\w*|g
 
 # Numbers listed before one colour word that they share: "7, 5 et 2 orange", "un 5 et un 3 rouges", "6 4 3 reds".
 _SHARED_COLOUR = re.compile(r"\b(?:(?:a|an|un|une|ein|eine)\s+)?[1-9](?:(?:\s*,\s*|\s+(?:and|und|et)\s+|\s+)"
-                            r"(?:(?:a|an|un|une|ein|eine)\s+)?[1-9])+\s+(red\w*|blue\w*|green\w*|black\w*|pink\w*|orange\w*|rot\w*|"
-                            r"blau\w*|grun\w*|gruen\w*|schwarz\w*|rosa|rouges?|bleue?s?|verte?s?|noire?s?|roses?)\b")
+                            rf"(?:(?:a|an|un|une|ein|eine)\s+)?[1-9])+\s+({_COLOUR_WORD})\b")
 
 
 # One colour word before the numbers that share it: "bleu 5, 4 et 2", "orange 6, 3, 2 and 1".
-_COLOUR_FIRST = re.compile(r"\b(?:red|blue|green|black|pink|orange|rot\w*|blau\w*|grun\w*|gruen\w*|schwarz\w*|rosa|"
-                           r"rouges?|bleue?s?|verte?s?|noire?s?|roses?)\s+[1-9](?:(?:\s*,\s*|\s+(?:and|und|et)\s+)"
-                           r"[1-9])+\b")
+_COLOUR_FIRST = re.compile(rf"\b{_COLOUR_WORD}\s+[1-9](?:(?:\s*,\s*|\s+(?:and|und|et)\s+)[1-9])+\b")
 
 
 def _colours_said(q: str) -> int:
