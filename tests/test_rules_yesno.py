@@ -41,6 +41,20 @@ from gm.rules.yesno import yes_no
     ("I could beat what's on the table but I'd rather keep my cards. Am I allowed to just pass?",
      "The leader of a trick may not pass.", "en", None),
     ("Darf man als Erster in einer Runde passen?", "Die eröffnende Person darf nicht passen.", "de", "Nein."),
+    # "do I ... too?" answered by a clause that says none is done; the same for a leave question whose line names
+    # who the clause speaks of; never for a thing the question asks about ("no Raid Card is left")
+    ("Après mon raid, est-ce que moi aussi je prends une carte dans l'Offre ?",
+     "Le joueur actif ne prend aucune carte ici.", "fr", "Non."),
+    ("Do I also take a card from the offer after my raid?", "The Active Player takes no card here.", "en", "No."),
+    ("Ich bin aktiver Spieler – darf ich nach meinem Raubzug auch eine Karte aus der Auslage nehmen?",
+     "Der aktive Spieler zieht hier keine Karte.", "de", "Nein."),
+    ("Darf ich nach meinem Raubzug auch eine Karte aus der Auslage nehmen?",
+     "Der aktive Spieler zieht hier keine Karte.", "de", None),
+    ("Are we allowed to count how many raid cards are left in the raid deck?",
+     "The game ends when the last raid is done, so the raid deck is empty and no raid card is left.", "en", None),
+    ("Darf ich das Handwerkssymbol meiner Schmiede bei einem Raubzug benutzen?",
+     "Schmiede: 1 Handwerkssymbol, ein Mal pro Zug (nie allein, nie im Raubzug).", "de", "Nein."),
+    ("Do I get coins for it?", "You get 2 coins, but no goods.", "en", None),
     # two questions in one line
     ("On peut mettre plusieurs Vikings dans la même file ? il y a une limite ?",
      "Une file est pleine à 8 Vikings ; ensuite, personne ne peut plus y placer.", "fr", None),

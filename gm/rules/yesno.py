@@ -8,8 +8,11 @@ sentence is read clause by clause ("..., but the Hero's abilities may" is anothe
 it) denies it ("may not", "dürfen ... nicht", "ne peut pas", "never", "nicht für Raubzüge nutzbar"), and no
 clause about it allows it. A clause whose subject the question never names ("the leader of a trick may not pass"
 for "am I allowed to just pass?") is left out. Two questions in one line get no word.
-Measured on the blind rules sets 1-20, 23 and 24 (1,980 questions): 42 answers open with "No.", none against the
-reference answer (the reading before the clauses: 8 right, 3 wrong).
+A question what is done ("do I take a card too?", "est-ce que moi aussi je prends ...?") is denied by a clause
+that says none is ("The Active Player takes no card here"); so is a leave question when that clause says "never"
+or speaks of someone the line names before what it asks ("Ich bin aktiver Spieler - darf ich ...?").
+Measured on the blind rules sets 1-38 (3,420 questions): 92 answers open with "No.", none against the reference
+answer (the first reading, before the clauses, on sets 1-20, 23 and 24: 8 right, 3 wrong).
 A question whether something still holds ("does it still count?", "zählt das trotzdem?", "ça compte quand
 même ?") that the sentence answers with "even ..." ("auch wenn ...", "même si ...") opens with "Yes.". Otherwise
 "Yes." is never inferred: measured on the blind rules sets 1-8, a sentence that allows something was as often
@@ -34,6 +37,13 @@ _ASKS_LEAVE = re.compile(_FILLER + r"(?:can|could|may|am i allowed|are we allowe
                          r"on peut|a-t-on le droit|ai-je le droit|est-ce qu'on a le droit|est-ce que j'ai le droit)\b")
 _ASKS_DUTY = re.compile(_FILLER + r"(?:must|do i have to|do we have to|have i got to|muss|mussen|muß|dois|doit|"
                         r"faut-il|est-ce que je dois|est-ce qu'on doit|suis-je oblige|est-ce que je suis oblige)\b")
+# "do I take a card too?", "nehme ich auch eine?", "est-ce que moi aussi je prends ...": answered "No." only by a
+# clause that says none is done ("The Active Player takes no card here", "zieht keine", "ne prend aucune")
+_ASKS_DO = re.compile(_FILLER + r"(?:do (?:i|we)|does (?:the|my|a|an|he|she|it|that|this)|"
+                      r"(?:nehme|bekomme|kriege|krieg|ziehe|erhalte|zahle|verliere|gewinne) ich|"
+                      r"est-ce que (?:moi aussi |moi |nous )?(?:je|j'|on|le|la|les|mon|ma|mes|l')|"
+                      r"(?:et )?moi\b[\w' ]{0,30}?\b(?:je|j'))\b")
+_NONE = re.compile(r"\b(no|none|nothing|never|kein\w*|nichts|nie|niemals|aucun\w*|rien|jamais)\b")
 _LEAVE = re.compile(r"\b(may|can|allowed|usable|count|counts|darf|durfen|kann|konnen|erlaubt|nutzbar|einsetzbar|"
                     r"verwendbar|zahlt|zahlen|peut|peuvent|pouvez|peux|permis|autorise\w*|utilisables?|compte|"
                     r"comptent|le droit)\b")
@@ -59,24 +69,45 @@ def yes_no(question: str, lead: str, lang: str) -> str | None:
     if q.count("?") > 1:
         return None  # two questions in one line: one word cannot answer both
     # the question itself, after what it says first ("My Forge is unused this turn. Can I use it in step E?")
-    q = re.split(r"(?<=[.!])\s+", q.strip())[-1]
+    q = re.split(r"(?<=[.!])\s+|\s[-–—]\s", q.strip())[-1]
     leave = _ASKS_LEAVE.search(q)
-    m = leave or _ASKS_DUTY.search(q)
+    duty = None if leave else _ASKS_DUTY.search(q)
+    m = leave or duty or _ASKS_DO.search(q)
     if m is None:
         return None
-    topic = _LEAVE if leave else _DUTY
+    topic = _LEAVE if leave else _DUTY if duty else _NONE
     if " or " in q or " oder " in q or " ou " in q:
         return None  # "can I play X or Y?": not a yes/no question
     # what it asks, from its verb on: not the clause before it ("if I pass now, may I still play cards later?")
-    whole = _content(q)
+    whole = _content(fold(question))  # the whole line: "Ich bin aktiver Spieler - darf ich ...?" says who
     asked = _content(re.sub(r"^[^,]*,\s*", "", m.group(0)) + q[m.end():])
+    said = _settles(s, topic, whole, asked)
+    if said is None and topic is _LEAVE:  # "darf ich auch eine nehmen?" - "Der aktive Spieler zieht keine Karte"
+        said = _settles(s, _NONE, whole - asked, asked, named_subject=True)
+    return t("rules.no", lang) if said is False else None
+
+
+def _settles(s: str, topic: re.Pattern[str], whole: set[str], asked: set[str], named_subject: bool = False,
+             ) -> bool | None:
+    """False when a clause of sentence `s` about what is `asked` denies it (the `topic` words: leave, duty, or
+    "none" for a question what is done) and no clause about it allows it; None otherwise. With `named_subject`, a
+    "none" clause counts only when it says "never" or speaks of someone the question names before what it asks
+    (`whole`: "Ich bin aktiver Spieler - darf ich ...?" - "Der aktive Spieler zieht keine Karte"), not of a thing
+    the question asks about ("may we count the raid cards?" - "... and no Raid Card is left")."""
     denied = allowed = False
     # each clause on its own: "Building symbols cannot be used in this step, but the Hero's abilities may" denies
     # the clause about building symbols and allows the other one
-    for clause in re.split(r"[,;:()]|\b(?:but|aber|mais|except|ausser|sauf|unless|however|jedoch|cependant)\b", s):
+    for clause in re.split(r"[,;:()]|(?<=[.!?])\s|\b(?:but|aber|mais|except|ausser|sauf|unless|however|jedoch|cependant)\b", s):
         words = re.findall(r"[\w']+", clause)
         said = [i for i, w in enumerate(words) if topic.fullmatch(w) or w in ("le", "droit") and topic is _LEAVE
                 or topic is _LEAVE and w in _CANNOT]
+        if topic is _NONE and said:  # "takes no card": the "no" itself denies
+            named = _content(clause)
+            who = _content(" ".join(words[:said[0]]))
+            if _shares(named - who, asked) and (not named_subject or words[said[0]] in _NEVER
+                                                or who and _shares(who, whole)):
+                denied = True
+            continue
         named = _content(clause)
         if not said or not _shares(named, asked):
             continue  # a clause about something the question does not ask ("whoever leads may not pass")
@@ -94,10 +125,11 @@ def yes_no(question: str, lead: str, lang: str) -> str | None:
                 allowed = True
     # a clause that allows what the question asks beside one that denies it ("goods you cannot use may be
     # exchanged"): the sentence says it better than one word
-    return t("rules.no", lang) if denied and not allowed else None
+    return False if denied and not allowed else None
 
 
 _CANNOT = frozenset({"cannot", "can't", "cant"})
+_NEVER = frozenset({"never", "nie", "niemals", "jamais"})
 _STOP = frozenset("""the and you your yours for with from that this than then them they their there what when which who
 whom into onto only also just still even more most any each other some will would could should does did have has had
 been being are was were its it's der die das den dem des ein eine einer einem einen eines und oder mit von fur auf aus
