@@ -97,7 +97,7 @@ def _settles(s: str, topic: re.Pattern[str], whole: set[str], asked: set[str], n
     denied = allowed = False
     # each clause on its own: "Building symbols cannot be used in this step, but the Hero's abilities may" denies
     # the clause about building symbols and allows the other one
-    for clause in re.split(r"[,;:()]|(?<=[.!?])\s|\b(?:but|aber|mais|except|ausser|sauf|unless|however|jedoch|cependant)\b", s):
+    for clause in _CLAUSE.split(s):
         words = re.findall(r"[\w']+", clause)
         said = [i for i, w in enumerate(words) if topic.fullmatch(w) or w in ("le", "droit") and topic is _LEAVE
                 or topic is _LEAVE and w in _CANNOT]
@@ -128,6 +128,7 @@ def _settles(s: str, topic: re.Pattern[str], whole: set[str], asked: set[str], n
     return False if denied and not allowed else None
 
 
+_CLAUSE = re.compile(r"[,;:()]|(?<=[.!?])\s|\b(?:but|aber|mais|except|ausser|sauf|unless|however|jedoch|cependant)\b")
 _CANNOT = frozenset({"cannot", "can't", "cant"})
 _NEVER = frozenset({"never", "nie", "niemals", "jamais"})
 _STOP = frozenset("""the and you your yours for with from that this than then them they their there what when which who
