@@ -55,6 +55,9 @@ from gm.rules.yesno import yes_no
     ("Darf ich das Handwerkssymbol meiner Schmiede bei einem Raubzug benutzen?",
      "Schmiede: 1 Handwerkssymbol, ein Mal pro Zug (nie allein, nie im Raubzug).", "de", "Nein."),
     ("Do I get coins for it?", "You get 2 coins, but no goods.", "en", None),
+    # the subject before the leave word ("..., il peut passer ?", "die Schmiede darf ...?")
+    ("Celui qui ouvre un nouveau pli, il peut passer ?", "Celui qui ouvre ne peut pas passer.", "fr", "Non."),
+    ("Celui qui ouvre un nouveau pli, il peut passer.", "Celui qui ouvre ne peut pas passer.", "fr", None),
     # two questions in one line
     ("On peut mettre plusieurs Vikings dans la même file ? il y a une limite ?",
      "Une file est pleine à 8 Vikings ; ensuite, personne ne peut plus y placer.", "fr", None),

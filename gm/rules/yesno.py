@@ -34,6 +34,8 @@ _ASKS_LEAVE = re.compile(_FILLER + r"(?:can|could|may|am i allowed|are we allowe
                          r"does (?:it|that|this|my|the|a|an) [\w' ]{0,40}count|do (?:my|the) [\w' ]{0,40}count|"
                          r"zahlt|zahlen|compte|comptent|est-ce que (?:ca|mon|ma|mes|le|la|les) [\w' ]{0,40}compte\w*|"
                          r"est-ce qu'on peut|est-ce que je peux|est-ce que l'on peut|est-ce qu'il est permis|"
+                         r"(?:(?:mon|ma|mes|le|la|les|l'|un|une|mein|meine|der|die|das|my|the|a|an) )?[\w']+ "
+                         r"(?:peut|peuvent|kann|konnen|darf|durfen)(?= .*\?$)|"
                          r"on peut|a-t-on le droit|ai-je le droit|est-ce qu'on a le droit|est-ce que j'ai le droit)\b")
 _ASKS_DUTY = re.compile(_FILLER + r"(?:must|do i have to|do we have to|have i got to|muss|mussen|muß|dois|doit|"
                         r"faut-il|est-ce que je dois|est-ce qu'on doit|suis-je oblige|est-ce que je suis oblige)\b")
