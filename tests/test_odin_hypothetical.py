@@ -275,6 +275,14 @@ def test_people_and_reports_of_past_plays_are_not_positions(lang: str, question:
     ("en", "I already had 13 points and I'm stuck with 4 cards. Does the game end now?", "Yes", ["17"]),
     ("de", "Ich habe schon 9 Punkte und noch 3 Karten auf der Hand. Ist das Spiel dann aus?", "Nein", ["12"]),
     ("fr", "J'avais déjà 11 points et il me reste 5 cartes. Est-ce que la partie s'arrête ?", "Oui", ["16"]),
+    # the points said as held now, or by "en" for the target's points
+    ("de", "ich hab 12 punkte und bei der zwischenwertung noch 4 karten auf der hand. ist dann schluss?", "Ja",
+     ["16"]),
+    ("de", "Ich steh bei 11 Punkten und hab bei der Zwischenwertung noch 3 Karten auf der Hand. Ist das Spiel aus?",
+     "Nein", ["14"]),
+    ("fr", "On joue la version longue en 20 points. J'en avais 17 et il me reste 4 cartes en main. C'est fini ?",
+     "Oui", ["21"]),
+    ("en", "I have 8 points and still hold 2 cards when Ana goes out. Is the game over?", "No", ["10"]),
 ])
 def test_points_so_far_and_cards_left_against_the_target(lang: str, question: str, first: str,
                                                           words: list[str]) -> None:

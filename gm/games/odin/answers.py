@@ -262,7 +262,7 @@ def hand_points_answer(question: str, lang: str) -> Any:
     text = t("odin.hypo.hand_points", lang, n=n)
     ids = ODIN_SECTIONS["scoring"][:1]
     if before is not None:
-        had = int(next(g for g in before.group("p", "p2", "p3", "p4", "p5") if g))
+        had = int(next(g for g in before.group("p", "p2", "p3", "p4", "p5", "p6") if g))
         total, target = had + n, target_of(question) or GAME.options(None)["target"]
         key = "odin.hypo.total_ends" if isinstance(target, int) and total >= target else "odin.hypo.total_goes_on"
         key += "_named" if target_of(question) else ""
@@ -461,10 +461,11 @@ def whole_hand_answer(question: str, lang: str) -> Any:
 
 
 ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici|j'avais|i had|ich hatte|had|hatte|avais|"
-                     r"sitting on|sat on|i was on|i was at)\b"
+                     r"sitting on|sat on|i was on|i was at|i have|i've got|i've|ich hab|ich habe|j'ai|je suis a)\b"
                      r"[^.?!]{0,30}?\b(?P<p>\d{1,2}) "
                      r"(points?|punkte?n?)\b|\b(?P<p2>\d{1,2}) (points?|punkte?n?) (already|so far|schon|bereits|deja)"
-                     r"|\b(stand|stehe|lag) (vorher |bisher |schon )?(bei|auf) (?P<p3>\d{1,2})\b"
+                     r"|\b(stand|stehe?|lag) (vorher |bisher |schon )?(bei|auf) (?P<p3>\d{1,2})\b"
+                     r"|\bj'en (?:avais|ai) (?:deja )?(?P<p6>\d{1,2})\b"
                      r"|\b(was|were|i'm|i am) (on|at) (?P<p4>\d{1,2})\b|\bj'etais a (?P<p5>\d{1,2})\b")
 END_Q = re.compile(r"\b(end|over|finish\w*|ende|vorbei|aus|schluss|fin|finie?|arrete|termine\w*|s'arrete|continue\w*|"
                    r"go(?:es)? on|weiter\w*|keep (?:going|playing)|carry on|still going|on (?:continue|rejoue)|"
