@@ -408,6 +408,17 @@ def test_several_players_points_are_not_one_players_sum() -> None:
     # "je 1 Karte" is "one each", and "beide" the last two named
     ("de", "Lea hat ihre letzte Karte gelegt, sie hatte 2 Punkte. Max hatte 14 und Ida 3, beide haben noch je 2 "
      "Karten. Wer gewinnt?", "Ja, die Partie ist aus", ["Lea 2, Max 16, Ida 5", "Lea gewinnt mit 2 Punkten"]),
+    # "hatte 9" is points before the scoring, even after a count of cards ...
+    ("de", "Zwischenwertung: ich hatte schon 12 Punkte und hab noch 4 Karten. Ben hatte 10 und hält noch 2 Karten, "
+     "Cem hatte 9 und hat gerade seine letzte Karte gespielt. Wer gewinnt?", "Ja, die Partie ist aus",
+     ["du 16, Ben 12, Cem 9", "Cem gewinnt mit 9 Punkten"]),
+    # ... unless "had" told cards; a header says the unit ("Cards left in hand: Ann 3"), a sentence's end is no unit
+    # ("me 10. Cards ..."), and the one who went out told 0 again is no clash
+    ("en", "Scoring just happened because Bob went out. Before it: Ann 12, Bob 14, me 10. Cards left in hand: Ann 3, "
+     "Bob 0, me 5. Is the game over and who won?", "Yes, the game is over",
+     ["Bob 14, Ann 15, you 15", "Bob wins with 14 points"]),
+    ("en", "Round just ended because I played my last card. Bea still had 3 cards, Carl had 6. Before this we were on "
+     "me 11, Bea 9, Carl 10. New scores - and are we done?", "Yes, the game is over", ["you 11, Bea 12, Carl 16"]),
 ])
 def test_a_scoring_told_player_by_player(lang: str, question: str, first: str, words: list[str]) -> None:
     """Each player's points before and cards left, and who went out: the engine scores the hand and says whether

@@ -280,6 +280,7 @@ _OUT = re.compile(r"\b(went out|goes out|going out|gone out|is out|emptie[sd] (?
                   r"(?:his|her|their|my) (?:very )?last cards?|vid\w* (?:sa|ma) main|plus (?:de|aucune) cartes?|"
                   r"(?:seine|ihre|meine) letzten? karten?|keine karten? mehr|ist raus|bin raus|"
                   r"ses dernieres cartes|mes dernieres cartes|sa derniere carte|ma derniere carte)\b")
+_HAD_W = frozenset({"had", "hatte", "hattest", "avait", "avais", "stand", "war", "was", "etait"})
 _SELF_W = frozenset({"i", "ich", "je", "j", "moi", "me", "mir", "mich"})
 _BOTH_W = frozenset({"both", "beide", "beiden", "tous", "toutes", "each", "je", "chacun"})
 _TARGET = re.compile(r"\b(?:to|at|a|auf|bis|en|in|of|de|mit|with|avec)\s+(10|15|20)\s*(?:points?|punkte?n?)\b"
@@ -306,12 +307,14 @@ def _table_told(question: str) -> tuple[list[str], dict[str, int], dict[str, int
     """Players in the order named, their points before the scoring and the cards each still holds (0 for whoever
     went out), as the question tells them; None when a figure is missing or read twice."""
     capital = {fold(w): w for w in re.findall(r"[^\W\d_]+", question) if w[:1].isupper()}
-    words = re.findall(r"[^\W\d_]+|\d+", _OUT.sub(" zzout ", fold(question).replace("’", "'")))
+    # sentence stops kept as words: "me 10. Cards left in hand: ..." - 10 is no count of cards
+    words = re.findall(r"[^\W\d_]+|\d+|[.;:!?]", _OUT.sub(" zzout ", fold(question).replace("’", "'")))
     order: list[str] = []
     points: dict[str, int] = {}
     cards: dict[str, int] = {}
     current: list[str] = []
     unit: str | None = None  # the unit last said: "Ben is holding 4 cards and Cleo 7" - 7 cards
+    had: str | None = None  # what "had" last told
     for i, w in enumerate(words):
         nxt = words[i + 1] if i + 1 < len(words) else ""
         if w == "je" and nxt.isdigit():
@@ -333,9 +336,14 @@ def _table_told(question: str) -> tuple[list[str], dict[str, int], dict[str, int
             prev = words[i - 1] if i else ""
             held = prev in ("reste", "restent", "left", "ubrig", "holds", "holding")  # "il lui en reste 2"
             said = "cards" if _CARDS_W.fullmatch(nxt) or held else "points" if _PTS_W.fullmatch(nxt) else None
+            if prev in _HAD_W:  # "Cem hatte 9": points before the scoring, unless "had" told cards ("Bea had 3
+                said = said or had or "points"  # cards, Carl had 6")
+                had = said
             unit = said or unit
             if not current:
                 continue  # "the short game to 10 points": no player's
+            if said != "points" and all(cards.get(x) == int(w) for x in current):
+                continue  # "Bob went out ... Bob 0": the count told again
             kind = said or unit or "points"
             if not said and (int(w) > 9 or all(x in cards for x in current)):
                 kind = "points"  # "Tom a 14": more than a hand holds, or the cards already told
@@ -344,6 +352,9 @@ def _table_told(question: str) -> tuple[list[str], dict[str, int], dict[str, int
                 if x in into or int(w) > 40:
                     return None
                 into[x] = int(w)
+            continue
+        elif (_CARDS_W.fullmatch(w) or _PTS_W.fullmatch(w)) and not (i and words[i - 1].isdigit()):
+            unit = "cards" if _CARDS_W.fullmatch(w) else "points"  # a header: "Cards left in hand: Ann 3, Bob 0"
             continue
         else:
             continue
