@@ -688,3 +688,36 @@ def test_cards_in_the_centre_are_no_points_in_hand() -> None:
     a = answer("J'ai joué, il y a trois cartes au centre. Je prends laquelle et les autres vont où ?", "odin",
                lang="fr")
     assert "points" not in a.text.split("\n")[0] and "1" in a.text.split("\n")[0], a.text
+
+
+@pytest.mark.parametrize("lang,question,words", [
+    # the cards and then the value asked about ("is that 249?", "als 35"): the value, read by the engine
+    ("de", "ich spiele grüne 2, grüne 4 und grüne 9 aus – ist das dann 249 oder wie zählt man das?", ["942"]),
+    ("de", "Ich spiele orange 3, 7 und 5 zusammen. Ist das dann 375?", ["753"]),
+    ("de", "Darf ich eine grüne 5 und eine grüne 3 als 35 zählen lassen?", ["53"]),
+    ("en", "I play blue 2, 5 and 8. Is that 258?", ["852"]),
+    ("fr", "Je pose un 3 et un 9 rouges, c'est donc 39 ?", ["93"]),
+])
+def test_a_value_asked_after_its_cards_is_the_value_not_more_cards(lang: str, question: str,
+                                                                   words: list[str]) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and all(w in a.text for w in words), a.text
+
+
+@pytest.mark.parametrize("lang,question,first,words", [
+    # a count and then the value ("drei Karten, 631"); the cards held are a hand to choose from
+    ("de", "In der Mitte liegen drei Karten, 631. Ich hab grün 6, grün 4, grün 2 und eine rote 9. Komm ich da "
+     "drüber?", "Auf ", ["631", "G6 G4 G2 (642)"]),
+    # "les deux": the cards held are the play asked about
+    ("fr", "le centre c'est une seule carte, un 5. j'ai un vert 6 et un bleu 2, je peux poser les deux ?", "Non",
+     ["G6 B2"]),
+    # "all three sevens" of a hand of four: not the whole hand played
+    ("en", "There's a single 9 in the centre. My hand is red 7, green 7, black 7 and a blue 1. Can I slap down all "
+     "three sevens?", "", ["77"]),
+    # "four sevens" are four cards, not two said twice
+    ("en", "There are 2 cards in the middle right now. Can I slap down four sevens at once?", "No", ["2 or 3"]),
+])
+def test_cards_said_twice_and_hands_told_with_a_count(lang: str, question: str, first: str,
+                                                      words: list[str]) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(first) and all(w in a.text for w in words), a.text

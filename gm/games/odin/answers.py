@@ -217,7 +217,12 @@ _DROP = frozenset({"sup", "supadj", "nth", "middle", "last", "whole", "handword"
 _SPLIT_START = frozenset({"art", "def", "poss", "both"})
 
 VALUE_Q = re.compile(r"\b(worth|value|valued|how much (is|are|do|does)|wert|werte?n?|wie ?viel (ist|sind|zahlt|"
-                     r"zahlen|machen|ergeben|gibt|geben)|vaut|valent|valeur|combien (font|fait))\b")
+                     r"zahlen|machen|ergeben|gibt|geben)|vaut|valent|valeur|combien (font|fait)|"
+                     # "wie zählt man das?", "is that 249?", "als 35 zählen", "count it as 35"
+                     r"wie (?:zahlt|rechnet|liest) man|how (?:do|does) (?:you|one|it|that|this) (?:count|read)|"
+                     r"comment (?:on )?(?:compte|lit|calcule)|(?:is|ist|c'est|est-ce) (?:that|this|it|das|dann|"
+                     r"donc|ca)(?: dann| then| donc)? \d{2,}|als \d{2,} (?:zahl|wert|gelt)\w*|"
+                     r"(?:count|read|score)\w* (?:it |them |that )?as \d{2,}|compte\w* (?:comme|pour) \d{2,})\b")
 SCORING_WORDS = re.compile(r"\b(points?|punkte?n?|score[sd]?|scoring|wertung|decompte|fin|end|ende)\b")
 
 
@@ -576,6 +581,7 @@ _AND_VALUE = re.compile(r",?\s+(?:and|und|et)\s+(?:what(?:'s| is| does (?:that|i
 
 
 _HOW_MUCH = {"en": "how much", "de": "wie viel", "fr": "combien"}
+_WORTH = {"en": "worth how much", "de": "wie viel wert", "fr": "combien, ça vaut"}
 
 
 def hypothetical_answer(question: str, lang: str) -> Any:
@@ -583,6 +589,9 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     question = _AND_VALUE.sub("?", question)
     # "ça vaut 39 ou 93 ?": the two readings offered are the value asked, not cards
     question = re.sub(r"\b\d{2,}\s+(?:ou|or|oder)\s+\d{2,}(?=\s*\?)", _HOW_MUCH.get(lang, "how much"), question)
+    # "Ist das dann 375?", "is that 74?", "c'est donc 39 ?": the value asked, not cards
+    question = re.sub(r"(?i)\b((?:is|ist|c'est|est-ce) (?:that|this|it|das|dann|donc|ça|ca)(?: dann| then| donc)?) "
+                      r"\d{2,}(?=\s*\?)", lambda m: m.group(1) + " " + _WORTH.get(lang, "worth how much"), question)
     ours, renamed = _ours(_count_then_list(question), lang)
     if (m := _AND_TAKE.search(ours)) is not None and m.end() >= len(ours.rstrip()) - 1:
         play = ours[:m.start()] + "?"
@@ -736,9 +745,18 @@ def _hypothetical(question: str, lang: str) -> Any:
     if SCORING_TALK.search(q) and not any(w in _TABLE | _BEAT for w in re.findall(r"\w+", q)):
         return None  # "Zwischenwertung, ich hab noch 4 Karten ...": a scoring, not cards to play on a centre
     by_sentence = read_by_sentences(question, lang)
+    # "j'ai un vert 6 et un bleu 2, je peux poser les deux ?": all the cards said are the play, not options
+    both_said = _BOTH_Q.search(q)
+    n_said = None if both_said is None else next(
+        (n for w, n in (("deux", 2), ("both", 2), ("beide", 2), ("three", 3), ("trois", 3), ("drei", 3),
+                        ("four", 4), ("quatre", 4), ("vier", 4)) if w in both_said.group(0)), 0)
+
+    def both(cards: _Cards) -> bool:
+        return n_said is not None and n_said in (0, len(cards.slots))
+
     if by_sentence is not None and (OPTIONS_Q.search(q) or (HAND_WORD.search(q) or HOLDING.search(q)) and
                                     len(by_sentence[0].slots) > 1 and not by_sentence[0].count_only and
-                                    not _can_group(by_sentence[0])):
+                                    not _can_group(by_sentence[0]) and not both(by_sentence[0])):
         options = _options_answer(*by_sentence, lang=lang, game=GAME.name, question=question)
         # "My hand is black 8, pink 8 and blue 1. What can I actually play here?"; a hand not read in full is not
         # one play to judge ("yellow 8, yellow 1, green 8 and red 2: what's the strongest I can put down?")
@@ -746,6 +764,10 @@ def _hypothetical(question: str, lang: str) -> Any:
     read = by_sentence or read_question(question, lang) or _counts_by_sentence(question)
     if read is None:
         return None
+    if by_sentence is None and read[1].slots and (HAND_WORD.search(q) or HOLDING.search(q)) and \
+            len(read[0].slots) > 1 and not read[0].count_only and not _can_group(read[0]) and not both(read[0]):
+        # "In der Mitte 631. Ich hab grün 6, grün 4, grün 2 und eine rote 9. Komm ich drüber?": a hand, not a play
+        return _options_answer(*read, lang=lang, game=GAME.name, question=question)
     if _COUNT_OF_A_KIND.search(q) and any(s is None for s, _ in read[0].slots + read[1].slots):
         # "j'en ai trois de la même couleur": how many, not a card of 3 - only counts told apart can be judged
         read = _counts_by_sentence(question)
@@ -772,6 +794,8 @@ def _hypothetical(question: str, lang: str) -> Any:
     return _legality_answer(play, centre, lang, game)
 
 
+_BOTH_Q = re.compile(r"\b(both|all (?:of )?(?:them|three|four|those|together)|les deux|tous les (?:deux|trois|quatre)|"
+                     r"toutes les (?:deux|trois|quatre)|beide\w*|alle (?:drei|vier|zusammen)|die beiden)\b")
 _COUNT_OF_A_KIND = re.compile(r"\b(?:j'en ai|en ai|i have|i've got|i hold|ich habe|ich hab|habe ich|hab ich|davon)\s+"
                               r"(?:only |just |nur |seulement |noch )?(?:\d|two|three|four|five|six|seven|eight|nine|"
                               r"zwei|drei|vier|funf|sechs|sieben|acht|neun|deux|trois|quatre|cinq|six|sept|huit|neuf)"
@@ -883,6 +907,7 @@ def read_question(question: str, lang: str) -> tuple[_Cards, _Cards] | None:
         play, centre = _split([h for run in play_runs for h in run], lang, "play")  # "mit R8 R2 K9 K3 schlagen"
     if play is None or centre is None or not play.slots:
         return None
+    play, centre = _restated(play), _restated(centre)
     if centre.count_only and play.bare is not None and not play.count_only:
         play = play.counted(play.bare)  # "2 cards in the centre, may I play 4?"
     if play.count_only and centre.bare is not None and not centre.count_only:
@@ -1125,6 +1150,38 @@ def _merged(slots: list[tuple[int | None, int | None]]) -> list[tuple[int | None
     if not out:
         return counted
     return out
+
+
+def _restated(cards: _Cards) -> _Cards:
+    """One side's cards with what was said twice said once, where nothing else can be meant: a card named twice
+    (each card exists once), the cards and then their value or the value and then its cards ("grüne 2, 4 und 9 -
+    ist das 249?", "a 74 (yellow 7 + yellow 4)"), a count and then the value ("drei Karten, 631")."""
+    slots: list[tuple[int | None, int | None]] = []
+    for x in cards.slots:
+        if not (x[0] is not None and x[1] is not None and x in slots):
+            slots.append(x)
+    n = len(slots) // 2
+    if n and len(slots) == 2 * n:
+        a, b = slots[:n], slots[n:]
+        if all(x == (None, None) for x in a) and all(r is not None for _, r in b):
+            slots = b  # "drei Karten, 631"
+        elif all(x == (None, None) for x in b) and all(r is not None for _, r in a):
+            slots = a  # "631, drei Karten"
+        elif n >= 2 and sorted(r or 0 for _, r in a) == sorted(r or 0 for _, r in b) and all(r for _, r in a) \
+                and len({r for _, r in a}) == n:  # "four sevens" are four cards, not two said twice
+            merged = []
+            rest = list(b)
+            for c, r in a:
+                other = next(x for x in rest if x[1] == r)
+                rest.remove(other)
+                if c is not None and other[0] is not None and c != other[0]:
+                    break  # "red 7, blue 4 ... green 7, green 4": other cards, not the same said twice
+                merged.append((c if c is not None else other[0], r))
+            else:
+                slots = merged
+    if slots == cards.slots:
+        return cards
+    return _Cards(slots, cards.bare if len(slots) == 1 else None)
 
 
 class _Cards:
