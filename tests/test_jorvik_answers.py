@@ -710,6 +710,17 @@ def test_have_to_is_a_duty_not_the_coins_you_start_with() -> None:
     ("en", "Attack of the Picts card shows 3 on the left, 2 on the right. Ben and I both have 4 defence, Cat has 2, "
      "Dan has 0. Who gets the 3 VP and what about Dan?", ["Ben (defence 4) gains 3 VP", "you (defence 4) gain 3 VP",
                                                            "Dan (defence 0) loses 2 VP"]),
+    # "3 PV à gauche": the unit between the figure and its corner
+    ("fr", "Attaque des Pictes, la carte dit 3 PV à gauche et 2 à droite. Défense : moi 4, Léa 4, Max 1, Tom 0. Je "
+     "gagne combien ?", ["Tu (défense 4) gagnes 3 PV", "Léa (défense 4) gagne 3 PV", "Tom (défense 0) perd 2 PV"]),
+    # "me 5 (a 2 and a 3)": a total and how it is made up; "Scores before: me 14, ...": the scores in a list
+    ("en", "Pict attack card shows 3 for the winner and 2 for the loser. Defence: me 5 (a 2 and a 3), Anna 5, Ben 1, "
+     "Carl 0. Scores before: me 14, Anna 12, Ben 10, Carl 11. Where does everyone end up?",
+     ["You (defence 5) gain 3 VP", "You end on 17 VP", "Carl", "9"]),
+    # "I (Ben) have ...": the asker, named
+    ("en", "Picts attack! The card shows 3 on the left and 2 on the right. Anna has warriors 2+2, I (Ben) have one "
+     "warrior of 4, Cara has 1, Dan has nothing. I'm at 12 VP - where do I end?",
+     ["you (defence 4) gain 3 VP", "You end on 15 VP"]),
 ])
 def test_pict_attacks_told_in_more_ways(lang: str, question: str, said: list[str]) -> None:
     """Attacks as fresh blind questions told them, which had been left to the digest."""

@@ -1102,7 +1102,7 @@ _NOT_NAMES = frozenset({
     "it", "donc"})
 
 
-_CORNERS = re.compile(r"\b(?P<l1>\d+) (?:on the |à |a |au |en bas a )?(?:bottom[ -]|lower[ -])?"
+_CORNERS = re.compile(r"\b(?P<l1>\d+) (?:(?:vp|pv|sp) )?(?:on the |à |a |au |en bas a )?(?:bottom[ -]|lower[ -])?"
                       r"(?:left|links|gauche)\b[^\d]{1,40}?\b(?P<r1>\d+) (?:on the |à |a |au |en bas a )?"
                       r"(?:bottom[ -]|lower[ -])?(?:right|rechts|"
                       r"droite)\b|\b(?:left|links|gauche)(?: is| steht| est)?:? (?P<l2>\d+)\b[^\d]{1,40}?\b(?:right|"
@@ -1136,6 +1136,9 @@ _VP_NOW = re.compile(r"\b(?P<who>I|I'm|ich|je|j'ai|je suis|[A-Z][a-z]+)"
                      r"|\b(?P<who2>[A-Z][a-z]+) \((?P<vp2>\d+) ?(?:vp|sp|pv)\)"
                      r"|\b(?P<had>i had|ich hatte|j'avais|i was on|ich war bei|j'etais a) (?P<vp3>\d+) ?"
                      r"(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b", re.IGNORECASE)
+_SCORES_LIST = re.compile(r"\b(?:scores?|vp|victory points|siegpunkte|punktestand|pv|points de victoire)"
+                          r"(?: (?:before|before it|before the attack|vorher|davor|avant|avant l'attaque))?\s*:\s*"
+                          r"(?P<list>[^.?!]*)", re.IGNORECASE)
 _TIED = re.compile(r"\b(both|beide\w*|2 (?:of us|von uns|d'entre nous)|tous (?:les )?deux|toutes (?:les )?deux|"
                    r"(?:my friend|mein freund|meine freundin|mon ami|mon amie|\w+) (?:and|und|et) (?:i|ich|moi))\b")
 _OPPONENT = re.compile(r"\b(my|mein|meine|meinem|meinen|mon|ma|the other|l'autre|der andere|die andere)\s+"
@@ -1188,6 +1191,16 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     text = re.sub(r"(\b(?:add(?:s|ing)? up to|total(?: of)?|in total|insgesamt|zusammen|au total|en tout|soit)\s*:?\s*"
                   r"\d+)\s*\([^)]*\)", r"\1", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(?:player|spieler|joueur|joueuse|seat) ?#?(\d)\b", r"P#\1", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(I|ich|moi|je|me)\s*\([A-Z][a-z]+\)", r"\1", text)  # "I (Ben) have ...": the asker
+    # "me 5 (a 2 and a 3)": a total and then how it is made up, counted once
+    text = re.sub(r"\b(\d+)\s*\(([^()]*)\)", lambda m: m.group(1) if len(re.findall(r"\d+", m.group(2))) > 1 and sum(
+        int(x) for x in re.findall(r"\d+", m.group(2))) == int(m.group(1)) else m.group(0), text)
+    listed_vp = _SCORES_LIST.search(text)  # "Scores before: me 14, Anna 12": the scores before the attack
+    before_list: dict[str, int] = {}
+    if listed_vp:
+        for who, vp in re.findall(r"\b(I|me|ich|moi|[A-Z][a-z]+)\s*:?\s*(\d+)\b", listed_vp.group("list")):
+            before_list["me" if who.lower() in _ME else who] = int(vp)
+        text = text[:listed_vp.start()] + ". " + text[listed_vp.end():]
     text = _OPPONENT.sub(lambda m: " " + m.group(2).capitalize(), text)  # "my opponent has 7": a player named
     text = _A_VALUE.sub(" ", text)  # "Anna has one 5", "Ben only a 1": a warrior of 5, not one and five
     text = _digits_keep_case(text)
@@ -1196,7 +1209,7 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     everyone = int(all_on.group(1)) if all_on else None
     if all_on:
         text = text[:all_on.start()] + " " + text[all_on.end():]
-    vp_now: dict[str, int] = {}
+    vp_now: dict[str, int] = dict(before_list)
     for v in reversed(list(_VP_WITH_DEF.finditer(text))):  # "I'm on 14 VP with 5 defence, Anna on 12 with 5"
         who = "me" if v.group("who").lower() in _ME else v.group("who")
         vp_now[who] = int(v.group("vp"))
