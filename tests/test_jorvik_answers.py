@@ -769,6 +769,15 @@ def test_nix_is_no_warriors() -> None:
     # "... then my second Viking - 4 in total": the count after the list
     ("en", "Demand row under card 3: my Viking first, then Sara, then Chris, then my second Viking – 4 in total. "
      "What does my second Viking pay if the others pass?", "1 coin"),
+    # "two of Sara's", "my second Viking last"
+    ("en", "Demand row under card 2 is: my Viking first, then two of Sara's, then my second Viking last. I pass on my "
+     "first one, and Sara passes with both of hers. What do I pay with my last Viking?", "1 coin"),
+    # the places the asker holds in a row of 7
+    ("fr", "Il y a 7 Vikings dans la file de demande ; j'ai le 1er et le 4e. Je passe d'abord, puis le 2e et le 3e "
+     "passent aussi. Combien je paie avec mon deuxième Viking ?", "4 pièces"),
+    # "two other players", "encore moi"
+    ("fr", "File de demande : moi, puis deux autres joueurs, puis encore moi. Si tout le monde passe, combien je paie "
+     "avec mon dernier Viking ?", "1 pièce"),
 ])
 def test_rows_told_owner_by_owner(lang: str, question: str, said: str) -> None:
     got = answer(question, "jorvik", lang)

@@ -604,7 +604,8 @@ _FILLER = re.compile(r"^(?:(?:then|and|next|dann|danach|und|puis|ensuite|et|top 
                      r"leftmost|a gauche|tout a gauche|ganz vorne|vorne|at the front|devant|dans l'ordre|"
                      r"in (?:this )?order|der reihe nach|in der reihenfolge|in dieser reihenfolge)\b\s*)+|"
                      r"\s*\b(?:again|too|wieder|nochmal|"
-                     r"noch mal|encore|first|zuerst|d'abord|en premier|at the back|hinten|o\d+(?: \w+)?)$")
+                     r"noch mal|encore|first|zuerst|d'abord|en premier|at the back|hinten|last|zuletzt|en dernier|"
+                     r"at the end|am ende|a la fin|o\d+(?: \w+)?)$")
 _OWNER = re.compile(r"^(?:my|mein\w*|ma|mon|mes)(?: (?:other|andere\w*|autre))? \w+$|^(?:the )?(\w+)(?:'s)?$")
 _LIST_SEP = re.compile(r"\s*(?:,|;|\bthen\b|\bdann\b|\bpuis\b|\band\b|\bund\b|\bet\b)\s*")
 _ASK_MINE = re.compile(r"\b(?:my|mein\w*|mon|ma) (o\d|last|letzt\w*|dernier\w*)\b")
@@ -649,12 +650,47 @@ def _row_told(q: str) -> list[str] | None:
     return None
 
 
+_NOT_OWNERS = (r"(?!(?:us|uns|nous|them|ihnen|eux|you|euch|vous|these|those|ces|the|vikings?|wikinger\w*|coins?|"
+               r"hers|his|theirs|mine|yours|ours|seine\w*|ihre\w*|meine\w*|siens|siennes|miens)\b)")
+
+
+def _row_spelled(q: str) -> str:
+    """A row's owners said with counts or in other words, spelled out one by one: "2 of Sara's" -> "sara, sara",
+    "2 other players" -> "x1, x2", "another of mine" / "encore moi" -> "me"."""
+    q = re.sub(r"\b([2-4]) (?:of|von|de|d') ?" + _NOT_OWNERS + r"(\w+?)(?:'s)?(?=[ ,.;]|$)",
+               lambda m: ", ".join([m.group(2)] * int(m.group(1))), q)
+    q = re.sub(r"\b([2-4]) (?:other|others|andere\w*|autres) (?:players?|spieler\w*|joueurs?|vikings?|wikinger)\b",
+               lambda m: ", ".join(f"x{i + 1}" for i in range(int(m.group(1)))), q)
+    return re.sub(r"\b(?:another (?:one )?of mine|one more of mine|encore moi|moi encore|noch ?mal ich|wieder ich|"
+                  r"ich wieder|un autre a moi|ein weiterer von mir|noch einer von mir)\b", "me", q)
+
+
+_PLACES = re.compile(r"\b(?:i have|i've got|i hold|ich habe?|mir gehoren|j'ai|mine are|meine sind|les miens sont)\s+"
+                     r"(?:the |den |die |le |la |les |places? |platz |plätze )?o(\d)((?:(?:,|,? and|,? und|,? et)\s+"
+                     r"(?:the |den |die |le |la )?o\d)+)")
+
+
+def _row_places(q: str) -> list[str] | None:
+    """A row of N told by the places the asker holds ("7 Vikings in the row; j'ai le 1er et le 4e"): "me" at those
+    places, another player at each other place."""
+    m = _PLACES.search(q)
+    said = _ROW_N_FIRM.search(q) or _ROW_N.search(q)
+    if m is None or said is None:
+        return None
+    n = next(int(g) for g in said.groups() if g is not None)
+    mine = {int(m.group(1))} | {int(k) for k in re.findall(r"o(\d)", m.group(2))}
+    if not mine or max(mine) > n or n > ROW_MAX:
+        return None
+    return ["me" if i + 1 in mine else f"x{i + 1}" for i in range(n)]
+
+
 def _row_list_answer(q: str, lang: str) -> Any:
     """A row told Viking by Viking and whose purchase is asked: whoever is offered the card at place k found the
     k - 1 Vikings ahead withdrawn, so the price is the row's length minus k - 1 (asked of the engine)."""
     if not _PAY.search(q) or re.search(r"\b(reserv\w*)\b", q):
         return None
-    owners = _row_told(q)
+    q = _row_spelled(q)
+    owners = _row_told(q) or _row_places(q)
     if owners is None or len(owners) > ROW_MAX:
         return None
     said = _ROW_N.search(q)
