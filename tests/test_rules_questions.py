@@ -340,3 +340,21 @@ def test_players_said(text: str, n: int | None) -> None:
     from gm.text import fold, players_said
 
     assert players_said(fold(text)) == n
+
+
+@pytest.mark.parametrize("q,lang,facts", [
+    ("A ship card comes up during the offer phase. What do we do with it?", "en", ["3", "bag"]),
+    ("Ich decke in der Angebotsphase eine Schiffskarte auf – was jetzt?", "de", ["3", "Beutel"]),
+    ("Quand on retourne une carte Navire dans la phase d'offre, on fait quoi ?", "fr", ["3", "sac"]),
+    ("My craft card has leather on it but the wool space is still empty. Does it score anything?", "en",
+     ["scores nothing"]),
+    ("Bringt eine halb belegte Handwerkskarte am Ende etwas?", "de", ["bringt selbst nichts"]),
+    ("Une carte Artisanat à moitié remplie, elle rapporte quelque chose à la fin ?", "fr", ["ne rapporte rien"]),
+])
+def test_jorvik_ships_and_unfilled_crafts_state_the_fact(q, lang, facts):
+    """A ship drawn in the offer gets its goods from the bag (3; in the Jarl game some 1 or 2), and a craft card
+    with an empty space scores nothing itself (002: the card overview)."""
+    from gm.rules import answer
+
+    a = answer(q, "jorvik", lang=lang)
+    assert all(f in a.text for f in facts), a.text
