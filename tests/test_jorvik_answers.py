@@ -859,3 +859,18 @@ def test_an_unfilled_craft_is_the_scoring_rule_not_the_card_list() -> None:
 def test_wrong_computed_answers_of_sets_35_to_38(lang: str, question: str, said: str) -> None:
     got = answer(question, "jorvik", lang)
     assert got.source == "engine" and got.text.startswith(said), got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    ("fr", "J'ai le Scalde qui donne 1 PV par pièce. À la fin j'ai 31 PV sur la piste et 7 pièces. Mon score final ?",
+     "Avec les 31 PV déjà sur la piste : 38 PV au total."),
+    ("en", "I have the coin skald, 20 VP on the track and 5 coins. Final score?",
+     "With the 20 VP already on the track: 25 VP in all."),
+    ("de", "Ich habe 3 Gelagekarten und 25 Siegpunkte auf der Leiste. Wie viel am Ende?",
+     "Mit den 25 SP schon auf der Leiste: 34 SP insgesamt."),
+])
+def test_the_final_scoring_adds_the_score_on_the_track(lang: str, question: str, said: str) -> None:
+    """The VP already on the track are added to what the display scores at the end (had been read as a
+    shortage of the track)."""
+    got = answer(question, "jorvik", lang)
+    assert got.source == "engine" and said in got.text, got.text

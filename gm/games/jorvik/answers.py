@@ -1573,6 +1573,8 @@ _FINAL_ITEMS: list[tuple[str, re.Pattern[str]]] = [
     ("ships", re.compile(_ONE + r" (?:ships?|schiffe?n?|navires?)\b")),
     ("warriors", re.compile(_ONE + r" (?:warriors?|krieger\w*|guerriers?)\b(?! (?:of|de|mit|with|worth|zu|von) \d)")),
 ]
+_TRACK = re.compile(r"\b(\d+) (?:vp|sp|pv|victory points|points de victoire|siegpunkte?n?|points?|punkte?n?) "
+                    r"(?:\w+ ){0,2}?(?:on|sur|auf) (?:the|la|der|ma|my|meiner|ma) (?:\w+ )?(?:track|piste|\w*leiste)\b")
 _SKALD_WHAT = {"coin": "coin", "munz": "coin", "piece": "coin", "ship": "ship", "schiff": "ship", "navire": "ship",
                "trader": "trader", "handler": "trader", "marchand": "trader", "craft": "craft", "handwerk": "craft",
                "artisan": "craft", "warrior": "warrior", "krieger": "warrior", "guerrier": "warrior", "raid": "raid",
@@ -1585,6 +1587,9 @@ def _final_answer(q: str, lang: str) -> Any:
         return None
     found: dict[str, list[int]] = {}
     rest = q
+    track = _TRACK.search(rest)  # "31 PV sur la piste": the score before the final scoring, added to it
+    if track:
+        rest = rest[:track.start()] + " ; " + rest[track.end():]
     for kind, pat in _FINAL_ITEMS:
         while (m := pat.search(rest)) is not None:
             groups = [g for g in m.groups() if g is not None]
@@ -1621,6 +1626,10 @@ def _final_answer(q: str, lang: str) -> Any:
     text = t("jorvik.hypo.final", lang, vp=narrate.vp(total, lang), parts=_parts(shown, lang) if shown else "—")
     if open_crafts:
         text += " " + t("jorvik.hypo.final_open", lang, n=open_crafts)
+    if track:
+        had = int(track.group(1))
+        text += " " + t("jorvik.hypo.final_track", lang, track=narrate.vp(had, lang),
+                        total=narrate.vp(had + total, lang))
     return _answer(text, lang, next(iter(shown)) if len(shown) == 1 else "final")
 
 
