@@ -874,3 +874,8 @@ def test_the_final_scoring_adds_the_score_on_the_track(lang: str, question: str,
     shortage of the track)."""
     got = answer(question, "jorvik", lang)
     assert got.source == "engine" and said in got.text, got.text
+
+
+def test_what_feasts_give_asked_with_gibt() -> None:
+    got = answer("Ich hab sogar 5 Gelagekarten – wieviel gibt das?", "jorvik", "de")
+    assert got.source == "engine" and got.text.startswith("14 SP"), got.text

@@ -358,3 +358,15 @@ def test_jorvik_ships_and_unfilled_crafts_state_the_fact(q, lang, facts):
 
     a = answer(q, "jorvik", lang=lang)
     assert all(f in a.text for f in facts), a.text
+
+
+@pytest.mark.parametrize("q,lang", [
+    ("Say I pass this turn. Am I out until the round ends or can I jump back in?", "en"),
+    ("Wenn ich einmal passe, bin ich dann raus bis die Runde vorbei ist?", "de"),
+    ("Si je passe, je suis éliminé jusqu'à la fin du pli ?", "fr"),
+])
+def test_passing_once_does_not_lock_you_out(q, lang):
+    """"Am I out after passing?" is the passing rule (you may play again on your next turn), not the trick's end."""
+    from gm.rules import answer
+
+    assert answer(q, "odin", lang=lang).sections[0]["id"] == "odin.pass.rules"

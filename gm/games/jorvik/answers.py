@@ -1543,6 +1543,7 @@ def _defence(values: list[int], double: bool) -> int:
 _ONE = r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une)"
 _SCORE_Q = re.compile(r"\b(scor\w*|worth|points?|vp|sp|pv|punkte?n?|siegpunkte?|wertung|schlusswertung|"
                       r"endwertung|decompte|rapporte\w*|vaut|valent|bring\w*|get|bekomme|kriege|total|insgesamt|"
+                      r"gibt|ergibt|ergeben|gives?|donne\w*|"
                       r"gesamt|au total|end|ende|fin)\b")
 _WHAT = (r"coin|munz|piece|ship|schiff|navire|trader|handler|marchand|craft|handwerk|artisan|warrior|krieger|guerrier|"
          r"raid|raubzug")
