@@ -592,3 +592,16 @@ def test_can_a_damaged_ship_reach_a_zone(lang: str, question: str, said: str) ->
 def test_wrong_computed_answers_of_sets_35_to_38(lang: str, question: str, said: str) -> None:
     got = answer(question, GAME_NAME, lang)
     assert got.source == "engine" and got.text.startswith(said), got.text
+
+
+@pytest.mark.parametrize("lang,question,start", [
+    ("fr", "Si j'arrive à contrer aucune des 3 cartes sur la table, je gagne ou je perds combien ?",
+     "3 cartes sur la table : -2 Gloire"),
+    ("en", "If I counter none of the 3 cards on the table, how much fame do I win or lose?",
+     "3 cards left on the table: -2 Fame"),
+])
+def test_countering_none_of_the_cards_is_the_fame_adjustment_not_a_gathering(lang: str, question: str,
+                                                                              start: str) -> None:
+    """"gagne" and "3 cartes" had been read as gathering with 3 symbols (6 Vikings): no Viking is named."""
+    got = answer(question, "name-of-odin", lang)
+    assert got.source == "engine" and got.text.startswith(start), got.text

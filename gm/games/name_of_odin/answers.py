@@ -621,6 +621,8 @@ def _gather_calc(q: str, lang: str) -> Any:
     if not GATHER.search(q) and not discard and not re.search(r"\bhow many vikings|wie viele wikinger|"
                                                               r"combien de vikings", q):
         return None
+    if not any(w.startswith(_VIKS) or _viking_type(w) is not None for w in words):
+        return None  # "si je contre aucune des 3 cartes, je gagne combien ?": no Viking named, no gathering
     if re.search(r"\b(raid|raids|raubzug\w*|uberfall\w*|pillage\w*|pille\w*|score|scoring|\w*wertung|decompte|"
                  r"end(?! up)|ende|spielende|ruhm\w*|gloire|fame|"
                  r"fin|hero|heroes|held|helden|heldin|heros|heroine)\b", q):
@@ -944,13 +946,16 @@ def _expend_calc(q: str, lang: str) -> Any:
     return _answer(text, lang, ["name-of-odin.raid.expend-vikings"])
 
 
-FAME_Q = re.compile(r"\b(fame|ruhm\w*|gloire|points?)\b")
+FAME_Q = re.compile(r"\b(fame|ruhm\w*|gloire|points?|gagne ou (?:je )?perds?|win or lose|gewinne oder verliere)\b")
 _UNMATCHED_AFTER = re.compile(r"\b(?:left|remain\w*|ubrig|offen|reste\w*|restant\w*|liegen noch|bleiben noch)\s+(\d|no|"
                               r"none|zero|one|two|three|null|kein\w*|eine?|zwei|drei|aucune?|une?|deux|trois)\s+"
                               r"\w*?(cards?|karten?|cartes?)\b")
 # "none of the three face-up cards get matched": all of them left
 _NONE_OF = re.compile(r"\b(?:none|keine|aucune) (?:of the|der|des) (\d|two|three|zwei|drei|deux|trois)\b[^.?!]{0,40}?"
-                      r"\b(?:matched|bedient|abgedeckt|gekontert|couvertes?|contrees?|associees?)\b")
+                      r"\b(?:matched|bedient|abgedeckt|gekontert|couvertes?|contrees?|associees?)\b"
+                      # "si j'arrive à contrer aucune des 3 cartes", "if I counter none of the 3 cards"
+                      r"|\b(?:contrer|counter|match|kontern|bedienen) (?:aucune|none|keine) (?:des|of the|der) "
+                      r"(\d|two|three|zwei|drei|deux|trois)\b")
 _UNMATCHED = re.compile(r"\b(\d|no|none|zero|one|two|three|null|kein\w*|eine?|zwei|drei|aucune?|une?|deux|trois)\s+"
                         r"(?:\w+\s+)?\w*?(cards?|karten?|cartes?)\b[^.?!]{0,40}\b(left|remain\w*|unmatched|not matched|"
                         r"on the table|open|ubrig|offen|liegen|auf dem tisch|nicht|restant\w*|reste\w*|sur la table|"
@@ -992,9 +997,10 @@ def _fame_calc(q: str, lang: str) -> Any:
         return None
     m = _UNMATCHED_ADJ.search(q) or _UNMATCHED.search(q) or _UNMATCHED_AFTER.search(q) or _NONE_OF.search(q)
     if m:
-        unmatched = _num(m.group(1))
-        if m.group(1) in ("eine", "ein", "une", "un") or unmatched is None:
-            unmatched = 1 if m.group(1) in ("eine", "ein", "une", "un", "one") else unmatched
+        said = next(g for g in m.groups() if g is not None)  # the count, whichever way it was told
+        unmatched = _num(said)
+        if said in ("eine", "ein", "une", "un") or unmatched is None:
+            unmatched = 1 if said in ("eine", "ein", "une", "un", "one") else unmatched
     elif _ALL_MATCHED.search(q):
         unmatched = 0
     else:
@@ -1046,7 +1052,8 @@ _FAME_BEFORE = re.compile(r"^\W*(?:i have|i've got|ich habe|ich hab|j'ai)\s+(\d{
                           r"j'etais a|je suis a|j'avais)\s+(\d{1,2})\b(?! (?:cards?|karten|cartes|vikings?|wikinger))")
 
 
-_MATCH_STEP = re.compile(r"\b(matching|matched|step e|schritt e|etape e|anforderungskarte\w*|exigences?)\b")
+_MATCH_STEP = re.compile(r"\b(matching|matched|step e|schritt e|etape e|anforderungskarte\w*|exigences?|contrer|"
+                         r"counter|kontern)\b")
 _GIVES = re.compile(r"\b(rapporte\w*|bringt|bringen|gives?|earns?|cost\w*|kostet|coute)\b")
 
 
