@@ -721,3 +721,17 @@ def test_cards_said_twice_and_hands_told_with_a_count(lang: str, question: str, 
                                                       words: list[str]) -> None:
     a = answer(question, "odin", lang=lang)
     assert a.source == "engine" and a.text.startswith(first) and all(w in a.text for w in words), a.text
+
+
+@pytest.mark.parametrize("lang,question,start,words", [
+    # "37 oder 73?": the value asked, in German too
+    ("de", "wenn ich blau 3 und blau 7 ausspiele, zählt das als 37 oder 73?", "Sie sind 73 wert", []),
+    # "someone led a single card": the centre's count
+    ("en", "Someone led a single card. Am I allowed to answer with three cards if they're all the same colour?",
+     "No", ["1 or 2"]),
+    # "j'ai le droit": "le" is no centre
+    ("fr", "Est-ce que j'ai le droit de jouer un 5 rouge et un 5 vert ensemble ?", "Oui", ["55"]),
+])
+def test_values_counts_and_leave_in_fresh_wordings(lang: str, question: str, start: str, words: list[str]) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(start) and all(w in a.text for w in words), a.text

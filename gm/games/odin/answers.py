@@ -588,7 +588,7 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     """An Answer computed by the engine for a position the question describes, else None."""
     question = _AND_VALUE.sub("?", question)
     # "ça vaut 39 ou 93 ?": the two readings offered are the value asked, not cards
-    question = re.sub(r"\b\d{2,}\s+(?:ou|or|oder)\s+\d{2,}(?=\s*\?)", _HOW_MUCH.get(lang, "how much"), question)
+    question = re.sub(r"\b\d{2,}\s+(?:ou|or|oder)\s+\d{2,}(?=\s*\?)", _WORTH.get(lang, "worth how much"), question)
     # "Ist das dann 375?", "is that 74?", "c'est donc 39 ?": the value asked, not cards
     question = re.sub(r"(?i)\b((?:is|ist|c'est|est-ce) (?:that|this|it|das|dann|donc|ça|ca)(?: dann| then| donc)?) "
                       r"\d{2,}(?=\s*\?)", lambda m: m.group(1) + " " + _WORTH.get(lang, "worth how much"), question)
@@ -784,7 +784,7 @@ def _hypothetical(question: str, lang: str) -> Any:
     game = GAME.name
     if not centre.slots:
         q = fold(question)
-        words = set(q.split())
+        words = set(re.sub(r"\b(?:le droit|the right)\b", " ", q).split())  # "j'ai le droit": no centre "le"
         if TOGETHER_Q.search(q) and not VALUE_Q.search(q) and len(play.slots) >= 2 and not (
                 words & (_BEAT | _PRONOUNS | _CENTRE)):
             return _together_answer(play, lang, game)  # "can I play a red 5 and a green 7 together?"
@@ -847,8 +847,10 @@ def _counts_by_sentence(question: str) -> tuple[_Cards, _Cards] | None:
     if re.search(r"\b(take|taking|takes|nehmen|nehme|nimm|nimmt|prendre|prends|prend|ramass\w*)\b", fold(question)):
         return None  # "muss ich noch eine Karte aus der Mitte nehmen?": taking, for the digest
     # sentences, and clauses where the asker turns to their own cards ("two cards in the middle and I've got four")
+    # "a single card", "une seule carte": a count of 1
+    said = re.sub(r"\b(?:a|one|une|eine|ein) (?:single|seule|einzige|einzelne)\b", "1", fold(question))
     for sentence in re.split(r"[.!?;]\s*|(?:,|,?\s+\b(?:and|und|et|but|aber|mais))\s+"
-                             r"(?=(?:i|i've|i'm|ich|j'ai|je|moi)\b)", fold(question)):
+                             r"(?=(?:i|i've|i'm|ich|j'ai|je|moi)\b)", said):
         counts = [int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS[m.group(1)]
                   for m in _COUNTED.finditer(sentence)]
         if not counts:
@@ -1017,7 +1019,9 @@ def _options_answer(play: _Cards, centre: _Cards, lang: str, game: str, question
                      plays="; ".join(plays)), game, lang, ODIN_SECTIONS["follow"])
 
 
-_TABLE = _CENTRE | frozenset({"table", "tisch", "liegt", "liegen", "ausliegen", "pile", "stapel"})
+# where the centre's cards are said to lie, or that someone else led them ("Someone led a single card")
+_TABLE = _CENTRE | frozenset({"table", "tisch", "liegt", "liegen", "ausliegen", "pile", "stapel", "led", "opened",
+                              "eroffnet", "ouvert"})
 _SENTENCE_ENDS = frozenset({".", "!", "?", ";"})
 _HOLD = frozenset({"hand", "holding", "hold", "have", "got", "habe", "hab", "halte", "ai", "reste", "main", "tiens"})
 
