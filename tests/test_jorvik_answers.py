@@ -472,6 +472,7 @@ def test_the_market(question: str, lang: str, start: str, section: str) -> None:
 # ---- lookalikes: the digest answers -----------------------------------------------------------------------------
 
 LOOKALIKES = [
+    ("Wie viel Verteidigung gibt mir ein Krieger mit 3?", "de"),  # "gibt": defence, no final scoring
     ("what does a card cost?", "en"),
     ("who pays when the first Viking withdraws?", "en"),
     ("what happens when the Picts attack?", "en"),
@@ -778,6 +779,12 @@ def test_nix_is_no_warriors() -> None:
     # "two other players", "encore moi"
     ("fr", "File de demande : moi, puis deux autres joueurs, puis encore moi. Si tout le monde passe, combien je paie "
      "avec mon dernier Viking ?", "1 pièce"),
+    # "the cheapest I could get it for": my last Viking, all ahead of it passing
+    ("en", "The demand row under card 3 is, from the top: me, Ben, me, Cleo. What's the cheapest I could get that "
+     "card for?", "2 coins"),
+    # "Lucy again third": both words after the owner
+    ("en", "Demand row under space 2 is: Lucy first, me second, Lucy again third, Chris fourth. Lucy passes on her "
+     "first Viking. How much do I pay if I buy?", "3 coins"),
 ])
 def test_rows_told_owner_by_owner(lang: str, question: str, said: str) -> None:
     got = answer(question, "jorvik", lang)

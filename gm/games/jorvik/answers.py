@@ -603,9 +603,9 @@ _FILLER = re.compile(r"^(?:(?:then|and|next|dann|danach|und|puis|ensuite|et|top 
                      r"von oben nach unten|de haut en bas|from the front|ganz links|links|far left|on the left|"
                      r"leftmost|a gauche|tout a gauche|ganz vorne|vorne|at the front|devant|dans l'ordre|"
                      r"in (?:this )?order|der reihe nach|in der reihenfolge|in dieser reihenfolge)\b\s*)+|"
-                     r"\s*\b(?:again|too|wieder|nochmal|"
+                     r"(?:\s*\b(?:again|too|wieder|nochmal|"
                      r"noch mal|encore|first|zuerst|d'abord|en premier|at the back|hinten|last|zuletzt|en dernier|"
-                     r"at the end|am ende|a la fin|o\d+(?: \w+)?)$")
+                     r"at the end|am ende|a la fin|o\d+(?: \w+)?))+$")  # "Lucy again third": both said
 _OWNER = re.compile(r"^(?:my|mein\w*|ma|mon|mes)(?: (?:other|andere\w*|autre))? \w+$|^(?:the )?(\w+)(?:'s)?$")
 _LIST_SEP = re.compile(r"\s*(?:,|;|\bthen\b|\bdann\b|\bpuis\b|\band\b|\bund\b|\bet\b)\s*")
 _ASK_MINE = re.compile(r"\b(?:my|mein\w*|mon|ma) (o\d|last|letzt\w*|dernier\w*)\b")
@@ -613,6 +613,7 @@ _ASK_NAMED = re.compile(r"\b(?:what (?:does|do|would|will) (\w+) pay|was (?:muss
                         r"combien (?:paie|paye|payera|doit payer) (\w+)|(\w+) (?:pays?|zahlt|paie|paye)\b)")
 
 
+_CHEAPEST = re.compile(r"\b(cheapest|lowest price|am (?:billigsten|gunstigsten)|(?:le )?moins cher|le plus bas)\b")
 _BUYER = re.compile(r"\b(\w+) (?:then |dann |puis |now |jetzt )?(?:buys?|kauft|achete) (?:it |sie |la |es )?"
                     r"(?:with|mit|avec) (?:his|her|their|seinem|ihrem|son|sa) (o\d|last|letzt\w*|dernier\w*)\b")
 _PAYER = re.compile(r"\b(?:combien (?:paye|paie|payera)|what does|was (?:zahlt|bezahlt)|wie viel (?:zahlt|bezahlt)) "
@@ -687,7 +688,7 @@ def _row_places(q: str) -> list[str] | None:
 def _row_list_answer(q: str, lang: str) -> Any:
     """A row told Viking by Viking and whose purchase is asked: whoever is offered the card at place k found the
     k - 1 Vikings ahead withdrawn, so the price is the row's length minus k - 1 (asked of the engine)."""
-    if not _PAY.search(q) or re.search(r"\b(reserv\w*)\b", q):
+    if not (_PAY.search(q) or _CHEAPEST.search(q)) or re.search(r"\b(reserv\w*)\b", q):
         return None
     q = _row_spelled(q)
     owners = _row_told(q) or _row_places(q)
@@ -713,6 +714,8 @@ def _row_list_answer(q: str, lang: str) -> Any:
             place = mine[mine.index(place) + 1]  # "if I pass with my first Viking, what could it cost me later?"
     elif (m := _ASK_NAMED.search(q)) and (who := next(g for g in m.groups() if g)) in owners and who != "me":
         place = owners.index(who)
+    elif mine and _CHEAPEST.search(q):
+        place = mine[-1]  # "the cheapest I could get it for": with my last Viking, all ahead of it passing
     elif mine and re.search(r"\b(i pay|do i pay|cost me|ich zahle|zahle ich|kostet (?:es |sie |die karte )?mich|"
                             r"je paie|je paye|me coute)\b", q):
         place = mine[0]
@@ -1543,7 +1546,7 @@ def _defence(values: list[int], double: bool) -> int:
 _ONE = r"(\d+|a|an|one|ein|eine|einen|einem|einer|un|une)"
 _SCORE_Q = re.compile(r"\b(scor\w*|worth|points?|vp|sp|pv|punkte?n?|siegpunkte?|wertung|schlusswertung|"
                       r"endwertung|decompte|rapporte\w*|vaut|valent|bring\w*|get|bekomme|kriege|total|insgesamt|"
-                      r"gibt|ergibt|ergeben|gives?|donne\w*|"
+                      r"gibt|ergibt|ergeben|"
                       r"gesamt|au total|end|ende|fin)\b")
 _WHAT = (r"coin|munz|piece|ship|schiff|navire|trader|handler|marchand|craft|handwerk|artisan|warrior|krieger|guerrier|"
          r"raid|raubzug")
@@ -1584,8 +1587,8 @@ _SKALD_WHAT = {"coin": "coin", "munz": "coin", "piece": "coin", "ship": "ship", 
 
 def _final_answer(q: str, lang: str) -> Any:
     """Feasts, the warehouse, completed crafts, traders, raids, a coin skald: the engine's final scoring."""
-    if not _SCORE_Q.search(q):
-        return None
+    if not _SCORE_Q.search(q) or re.search(r"\b(defen[cs]e|verteidigung\w*|defense)\b", q):
+        return None  # "wie viel Verteidigung gibt ein Krieger?": defence, not the final scoring
     found: dict[str, list[int]] = {}
     rest = q
     track = _TRACK.search(rest)  # "31 PV sur la piste": the score before the final scoring, added to it
