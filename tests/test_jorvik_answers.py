@@ -472,7 +472,6 @@ def test_the_market(question: str, lang: str, start: str, section: str) -> None:
 # ---- lookalikes: the digest answers -----------------------------------------------------------------------------
 
 LOOKALIKES = [
-    ("Wie viel Verteidigung gibt mir ein Krieger mit 3?", "de"),  # "gibt": defence, no final scoring
     ("what does a card cost?", "en"),
     ("who pays when the first Viking withdraws?", "en"),
     ("what happens when the Picts attack?", "en"),
@@ -886,3 +885,8 @@ def test_the_final_scoring_adds_the_score_on_the_track(lang: str, question: str,
 def test_what_feasts_give_asked_with_gibt() -> None:
     got = answer("Ich hab sogar 5 Gelagekarten – wieviel gibt das?", "jorvik", "de")
     assert got.source == "engine" and got.text.startswith("14 SP"), got.text
+
+
+def test_gibt_with_defence_is_the_defence_not_a_final_scoring() -> None:
+    got = answer("Wie viel Verteidigung gibt mir ein Krieger mit 3?", "jorvik", "de")
+    assert got.text.startswith("3 Verteidigungspunkte"), got.text
