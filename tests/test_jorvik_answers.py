@@ -718,6 +718,9 @@ def test_have_to_is_a_duty_not_the_coins_you_start_with() -> None:
      "Carl 0. Scores before: me 14, Anna 12, Ben 10, Carl 11. Where does everyone end up?",
      ["You (defence 5) gain 3 VP", "You end on 17 VP", "Carl", "9"]),
     # "I (Ben) have ...": the asker, named
+    # "the card shows 3 and 2": reward and penalty in that order
+    ("en", "Picts attack! Mark has warriors worth 5, Lea 4, Ole and I have none. The card shows 3 and 2. I'm on 9 VP, "
+     "where do I end up?", ["Mark (defence 5) gains 3 VP", "You end on 7 VP"]),
     ("en", "Picts attack! The card shows 3 on the left and 2 on the right. Anna has warriors 2+2, I (Ben) have one "
      "warrior of 4, Cara has 1, Dan has nothing. I'm at 12 VP - where do I end?",
      ["you (defence 4) gain 3 VP", "You end on 15 VP"]),
