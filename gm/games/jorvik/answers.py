@@ -1232,8 +1232,9 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
     text = re.sub(r"\b(?:player|spieler|joueur|joueuse|seat) ?#?(\d)\b", r"P#\1", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(I|ich|moi|je|me)\s*\([A-Z][a-z]+\)", r"\1", text)  # "I (Ben) have ...": the asker
     # "the card shows 3 and 2": the reward (lower left) and the penalty (lower right), in that order
-    text = re.sub(r"\b(shows?|showing|zeigt|indique|montre|affiche)\s+(\d+)\s+(?:and|und|et)\s+(\d+)\b(?!\s*(?:vp|sp|pv|"
-                  r"coins?|munzen|pieces|defen|verteid))", r"\1 \2 left and \3 right", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(shows?|showing|zeigt|indique|montre|affiche)\s+(\d+)\s+(?:and|und|et)\s+(\d+)\b"
+                  r"(?!\s*(?:vp|sp|pv|coins?|munzen|pieces|defen|verteid))", r"\1 \2 left and \3 right", text,
+                  flags=re.IGNORECASE)
     # "me 5 (a 2 and a 3)": a total and then how it is made up, counted once
     text = re.sub(r"\b(\d+)\s*\(([^()]*)\)", lambda m: m.group(1) if len(re.findall(r"\d+", m.group(2))) > 1 and sum(
         int(x) for x in re.findall(r"\d+", m.group(2))) == int(m.group(1)) else m.group(0), text)
