@@ -299,6 +299,10 @@ KIND_QUESTIONS = [
     ("name-of-odin", "Two of us have the same Fame at the end, who wins?", "name-of-odin.scoring.tiebreak"),
     ("jorvik", "Gleichstand bei den Siegpunkten – wer gewinnt?", "jorvik.end.winner"),
     ("odin", "égalité à la fin, qui gagne ?", "odin.end.winner"),
+    # an empty deck of buildings, longships or heroes is left open; an empty Action deck is reshuffled
+    ("name-of-odin", "What happens when the longship deck is empty and someone buys a ship?",
+     "name-of-odin.gaps.shortage"),
+    ("name-of-odin", "La pioche des cartes Action est vide, on fait comment ?", "name-of-odin.turn.draw"),
 ]
 
 # What a question does without is not its topic: "goods for coins without a trader" asks for the exchange rate,

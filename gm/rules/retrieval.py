@@ -50,7 +50,7 @@ QUESTION_WEIGHT = 1.0
 # more. "What if the damage tokens run out?" shares its topic words with the components, but asks about a shortage.
 KINDS = {
     "shortage": re.compile(r"\b(runs? out|running out|ran out|out of|empty|used up|none left|no \w+ left|nothing left|"
-                           r"exhausted|keine? (?:\w+ ){1,3}mehr|nicht mehr genug|leer|aufgebraucht|vergeben sind|alle "
+                           r"exhausted|all gone|keine? (?:\w+ ){1,3}mehr|nicht mehr genug|leer|aufgebraucht|verbraucht|vergeben sind|alle "
                            r"vergeben|ausgeh\w*|ausgegangen|il n'y a plus|n'y a plus|plus (?:de|d'|aucun\w*)|"
                            r"epuise\w*|vide)\b"),
     "tie": re.compile(r"\b(ties?|tied|tiebreak\w*|(?:same|equal) (?:fame|score|points?|total|number of points)|"
