@@ -735,3 +735,26 @@ def test_cards_said_twice_and_hands_told_with_a_count(lang: str, question: str, 
 def test_values_counts_and_leave_in_fresh_wordings(lang: str, question: str, start: str, words: list[str]) -> None:
     a = answer(question, "odin", lang=lang)
     assert a.source == "engine" and a.text.startswith(start) and all(w in a.text for w in words), a.text
+
+
+@pytest.mark.parametrize("lang,question,start,words", [
+    # no single card beats a 9: not "only if worth more than 9"
+    ("de", "Auf dem Tisch liegt eine einzelne 9. Kann ich da mit einer Karte überhaupt noch was machen?", "Nein",
+     ["2 Karten"]),
+    ("en", "The centre is 99. Can I beat it with two cards?", "No", ["3 cards"]),
+    # "ça fait 91": the two cards held are the play asked about
+    ("fr", "Au centre il y a 87 (deux cartes). J'ai un 9 rouge et un 1 noir, ça fait 91 donc je peux poser ?", "Non",
+     ["R9 K1"]),
+])
+def test_impossible_values_and_a_play_told_by_its_sum(lang: str, question: str, start: str,
+                                                       words: list[str]) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(start) and all(w in a.text for w in words), a.text
+
+
+def test_a_take_after_a_play_already_made_is_the_take_rule() -> None:
+    """"I just played over three cards. I keep one of them? The other two?": "the other two" had been read as a
+    card of 2 played on the centre of 3."""
+    a = answer("ok so I just played over three cards in the middle. I keep one of them right? what happens to the "
+               "other two?", "odin", lang="en")
+    assert a.source == "digest" and a.sections[0]["id"] == "odin.play.take", a.text

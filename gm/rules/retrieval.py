@@ -50,9 +50,9 @@ QUESTION_WEIGHT = 1.0
 # more. "What if the damage tokens run out?" shares its topic words with the components, but asks about a shortage.
 KINDS = {
     "shortage": re.compile(r"\b(runs? out|running out|ran out|out of|empty|used up|none left|no \w+ left|nothing left|"
-                           r"exhausted|all gone|keine? (?:\w+ ){1,3}mehr|nicht mehr genug|leer|aufgebraucht|verbraucht|vergeben sind|alle "
-                           r"vergeben|ausgeh\w*|ausgegangen|il n'y a plus|n'y a plus|plus (?:de|d'|aucun\w*)|"
-                           r"epuise\w*|vide)\b"),
+                           r"exhausted|all gone|keine? (?:\w+ ){1,3}mehr|nicht mehr genug|leer|aufgebraucht|verbraucht|"
+                           r"vergeben sind|alle vergeben|ausgeh\w*|ausgegangen|il n'y a plus|n'y a plus|"
+                           r"plus (?:de|d'|aucun\w*)|epuise\w*|vide)\b"),
     "tie": re.compile(r"\b(ties?|tied|tiebreak\w*|(?:same|equal) (?:fame|score|points?|total|number of points)|"
                       r"gleichstand|gleich viel\w*|gleich\w* (?:ruhm|punkte\w*|siegpunkte\w*|punktzahl)|punktgleich|"
                       r"egalite|ex aequo|meme (?:score|nombre de points|gloire|total))\b"),

@@ -742,11 +742,13 @@ def _hypothetical(question: str, lang: str) -> Any:
         return took
     if REPORT.search(q) or not _about_cards(question, lang):
         return None  # "is there a penalty now?", "on est quatre, en équipes de deux ?": not a position to compute
+    if _TAKE_Q.search(q) and _PLAYED_ALREADY.search(q):
+        return None  # "I just played over three cards. I keep one of them? And the other two?": the take rule
     if SCORING_TALK.search(q) and not any(w in _TABLE | _BEAT for w in re.findall(r"\w+", q)):
         return None  # "Zwischenwertung, ich hab noch 4 Karten ...": a scoring, not cards to play on a centre
     by_sentence = read_by_sentences(question, lang)
     # "j'ai un vert 6 et un bleu 2, je peux poser les deux ?": all the cards said are the play, not options
-    both_said = _BOTH_Q.search(q)
+    both_said = _BOTH_Q.search(q) or _MAKES.search(q)  # "J'ai un 9 rouge et un 1 noir, ça fait 91": that play
     n_said = None if both_said is None else next(
         (n for w, n in (("deux", 2), ("both", 2), ("beide", 2), ("three", 3), ("trois", 3), ("drei", 3),
                         ("four", 4), ("quatre", 4), ("vier", 4)) if w in both_said.group(0)), 0)
@@ -794,6 +796,9 @@ def _hypothetical(question: str, lang: str) -> Any:
     return _legality_answer(play, centre, lang, game)
 
 
+_PLAYED_ALREADY = re.compile(r"\b(just played|i played|i've played|i have played|ich habe? (?:\w+ ){0,4}?(?:gespielt|"
+                             r"gelegt)|ich spielte|j'ai (?:\w+ ){0,3}?(?:joue|pose))\b")
+_MAKES = re.compile(r"\b(?:ca fait|cela fait|that makes|makes|das macht|das ergibt|macht|ergibt)\s+\d{2,}\b")
 _BOTH_Q = re.compile(r"\b(both|all (?:of )?(?:them|three|four|those|together)|les deux|tous les (?:deux|trois|quatre)|"
                      r"toutes les (?:deux|trois|quatre)|beide\w*|alle (?:drei|vier|zusammen)|die beiden)\b")
 _COUNT_OF_A_KIND = re.compile(r"\b(?:j'en ai|en ai|i have|i've got|i hold|ich habe|ich hab|habe ich|hab ich|davon)\s+"
@@ -1494,6 +1499,11 @@ def _legality_answer(play: _Cards, centre: _Cards, lang: str, game: str) -> Any:
     if play.count_only and centre.count_only:
         return _answer(t("odin.hypo.depends", lang, k=k), game, lang, HYPO_SECTIONS["higher"])
     if play.count_only:
+        # the most k cards can make: one number in every colour ("99"), or one colour from 9 down
+        best = int("9" * k) if k <= 6 else int("".join(str(9 - i) for i in range(k)))
+        if best <= to_beat:  # "eine einzelne 9: geht mit einer Karte noch was?": no single card beats a 9
+            return _answer(t("odin.hypo.none_higher", lang, k_cards=k_cards, to_beat=to_beat, best=best,
+                             more=tn("odin.word.cards", k + 1, lang)), game, lang, HYPO_SECTIONS["more"])
         return _answer(t("odin.hypo.depends_play", lang, k=k, to_beat=to_beat), game, lang, HYPO_SECTIONS["higher"])
     if centre.count_only:
         return _answer(t("odin.hypo.depends_centre", lang, k=k, value=value), game, lang, HYPO_SECTIONS["higher"])
