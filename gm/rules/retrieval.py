@@ -50,6 +50,7 @@ QUESTION_WEIGHT = 1.0
 # more. "What if the damage tokens run out?" shares its topic words with the components, but asks about a shortage.
 KINDS = {
     "shortage": re.compile(r"\b(runs? out|running out|ran out|out of|empty|used up|none left|no \w+ left|nothing left|"
+                           r"(?:doesn't|does not|don't|do not) have (?:\w+ ){0,3}left|not enough (?:\w+ ){0,2}left|"
                            r"exhausted|all gone|keine? (?:\w+ ){1,3}mehr|nicht mehr genug|leer|aufgebraucht|verbraucht|"
                            r"vergeben sind|alle vergeben|ausgeh\w*|ausgegangen|il n'y a plus|n'y a plus|"
                            r"plus (?:de|d'|aucun\w*)|epuise\w*|vide)\b"),
