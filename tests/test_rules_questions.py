@@ -314,6 +314,9 @@ WITHOUT_QUESTIONS = [
     ("jorvik", "Kann ich Waren ohne Händler in Münzen tauschen?", "jorvik.goods.coin_exchange"),
     ("jorvik", "Can I turn spare goods into coins without a trader?", "jorvik.goods.coin_exchange"),
     ("jorvik", "Puis-je convertir des marchandises en pièces sans marchand ?", "jorvik.goods.coin_exchange"),
+    # "I don't have a trader", "je n'ai pas de marchand": what the asker lacks is not the topic either
+    ("jorvik", "I don't have a trader, can I still sell goods?", "jorvik.goods.coin_exchange"),
+    ("jorvik", "Je n'ai pas de marchand, je peux quand même vendre des marchandises ?", "jorvik.goods.coin_exchange"),
 ]
 
 

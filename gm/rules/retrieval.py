@@ -64,7 +64,8 @@ KINDS = {
                          r"(?:ca|cela) me rapporte quoi|qu'est-ce que (?:ca|cela) me rapporte)"),
 }
 KIND_BOOST = 1.25
-WITHOUT = re.compile(r"\b(?:without|ohne|sans)\s+(?!(?:any|aucun\w*|irgend\w*|jegliche\w*)\b)"
+WITHOUT = re.compile(r"\b(?:without|ohne|sans|n'ai pas d[e']|n'ai pas|(?:don't|do not|dont) have|hab(?:e)? kein\w*)\s*"
+                     r"(?!(?:any|aucun\w*|irgend\w*|jegliche\w*)\b)"
                      r"(?:(?:a|an|the|my|ein\w*|den|die|das|der|mein\w*|"
                      r"passende\w*|matching|de|d'|un|une|le|la|les|mon|ma|mes)\s+)*(?:(?:carte|karte)\s+)?[\w'-]+"
                      r"(?:\s+(?:cards?|karten?))?")
