@@ -684,8 +684,6 @@ def _gather_calc(q: str, lang: str) -> Any:
         return None
     inn = _INN.search(q) is not None and not re.search(r"\b(no|without|kein\w*|ohne|pas d|sans|aucune?)\s+(an? )?"
                                                          r"(inn|gasthaus|gasthof|taverne|auberge)\b", q)
-    if inn and symbols is not None:
-        return None  # some Inns add Vikings when gathering: which one is not said
     if re.search(r"\b(presque plus|almost none|almost no|hardly any|not enough|nicht genug|kaum noch|fast keine|"
                  r"pas assez|quasi plus)\b", q):
         return None  # how many are left is not said: the shortage rule (the digest) answers
@@ -695,6 +693,10 @@ def _gather_calc(q: str, lang: str) -> Any:
     if symbols is not None and had is None and left is None:
         parts.append(_calc("gather_yield", lang, symbols=tn(P + "calc.symbols", symbols, lang),
                            vikings=tn(P + "word.vikings", gathered, lang)))
+        if inn:  # some Inns add Vikings when gathering: which Inn is not said, so the base yield and a note
+            bonus = max(b.gather_bonus for b in default_set().buildings if BUILDING_TYPES[b.type] == "inn")
+            if bonus:
+                parts.append(_calc("gather_inn_bonus", lang, n=bonus))
     if left is not None:
         if left >= gathered:
             return None
