@@ -305,6 +305,8 @@ KIND_QUESTIONS = [
      "name-of-odin.gaps.shortage"),
     ("name-of-odin", "La pioche des cartes Action est vide, on fait comment ?", "name-of-odin.turn.draw"),
     ("jorvik", "What if a ship is drawn but the bag doesn't have 3 goods left in it?", "jorvik.gaps.shortage"),
+    ("name-of-odin", "Wie viele Aktionskarten dürfen die anderen bei meinem Raubzug reinlegen?",
+     "name-of-odin.raid.modify"),
 ]
 
 # What a question does without is not its topic: "goods for coins without a trader" asks for the exchange rate,
