@@ -893,3 +893,16 @@ def test_what_feasts_give_asked_with_gibt() -> None:
 def test_gibt_with_defence_is_the_defence_not_a_final_scoring() -> None:
     got = answer("Wie viel Verteidigung gibt mir ein Krieger mit 3?", "jorvik", "de")
     assert got.text.startswith("3 Verteidigungspunkte"), got.text
+
+
+@pytest.mark.parametrize("lang,question,start", [
+    ("de", "Ich habe schon 3 Gelagekarten. Wie viele Siegpunkte mehr bringt mir eine vierte?", "5 SP mehr"),
+    ("fr", "J'ai déjà 2 cartes Festin. Si j'en achète une 3e, ça me rapporte combien de points en plus à la fin ?",
+     "4 PV de plus"),
+    ("en", "I have 1 feast. How many more VP does another feast give?", "3 VP more"),
+])
+def test_what_one_more_feast_adds(lang: str, question: str, start: str) -> None:
+    """"How many more does a fourth bring?": the difference the engine's final scoring makes (had been the score
+    of the feasts already held)."""
+    got = answer(question, "jorvik", lang)
+    assert got.source == "engine" and got.text.startswith(start), got.text

@@ -758,3 +758,16 @@ def test_a_take_after_a_play_already_made_is_the_take_rule() -> None:
     a = answer("ok so I just played over three cards in the middle. I keep one of them right? what happens to the "
                "other two?", "odin", lang="en")
     assert a.source == "digest" and a.sections[0]["id"] == "odin.play.take", a.text
+
+
+def test_take_it_with_is_beat_it_with() -> None:
+    a = answer("There's a single 9 in the middle. I've got a green 3 and a black 3 - can I take it with those two?",
+               "odin", lang="en")
+    assert a.source == "engine" and a.text.startswith("Yes"), a.text
+
+
+def test_pick_up_all_three_is_a_count_not_a_card() -> None:
+    """"pick up all three?" had been read as a card of 3 in the centre ("You take the 3")."""
+    a = answer("If there are three cards in the centre and I beat them, do I get to pick up all three? What happens "
+               "to the ones I don't take?", "odin", lang="en")
+    assert a.text.startswith("You take exactly one of the 3 cards"), a.text

@@ -1581,6 +1581,11 @@ _FINAL_ITEMS: list[tuple[str, re.Pattern[str]]] = [
     ("ships", re.compile(_ONE + r" (?:ships?|schiffe?n?|navires?)\b")),
     ("warriors", re.compile(_ONE + r" (?:warriors?|krieger\w*|guerriers?)\b(?! (?:of|de|mit|with|worth|zu|von) \d)")),
 ]
+# "a fourth", "noch eine", "une 3e", "one more" (ordinals read as "o4"): one card more of the kind told
+_ONE_MORE = re.compile(r"\b(?:one more|another|an? o\d|noch eine?n?|eine? (?:weitere?n?|o\d)|une? (?:autre|o\d)|"
+                       r"une de plus|one extra)\b")
+_MORE_Q = re.compile(r"\b(more|mehr|en plus|de plus|extra|zusatzlich\w*)\b")
+_TYPE_OF = {"ships": "ship", "warriors": "warrior"}
 _TRACK = re.compile(r"\b(\d+) (?:vp|sp|pv|victory points|points de victoire|siegpunkte?n?|points?|punkte?n?) "
                     r"(?:\w+ ){0,2}?(?:on|sur|auf) (?:the|la|der|ma|my|meiner|ma) (?:\w+ )?(?:track|piste|\w*leiste)\b")
 _SKALD_WHAT = {"coin": "coin", "munz": "coin", "piece": "coin", "ship": "ship", "schiff": "ship", "navire": "ship",
@@ -1628,6 +1633,17 @@ def _final_answer(q: str, lang: str) -> Any:
     parts = _final_scoring(found)
     if parts is None:
         return None
+    if len(found) == 1 and (kind := next(iter(found))) in ("feast", "trader", "ships", "warriors") and \
+            _ONE_MORE.search(q) and _MORE_Q.search(q):
+        # "Ich habe schon 3 Gelagekarten. Wie viele Siegpunkte mehr bringt eine vierte?": what the next one adds
+        n = len(found[kind])
+        after = _final_scoring({kind: found[kind] + [1]})
+        if after is None:
+            return None
+        had, now = sum(parts.values()), sum(after.values())
+        return _answer(t("jorvik.hypo.final_more", lang, more=narrate.vp(now - had, lang), n=n, m=n + 1,
+                         had=narrate.vp(had, lang), now=narrate.vp(now, lang),
+                         kind=t(f"jorvik.type.{_TYPE_OF.get(kind, kind)}", lang)), lang, kind)
     total = sum(parts.values())
     shown = {k: v for k, v in parts.items() if v}
     open_crafts = len(found.get("open_craft", []))

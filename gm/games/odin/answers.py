@@ -587,6 +587,8 @@ _WORTH = {"en": "worth how much", "de": "wie viel wert", "fr": "combien, ça vau
 def hypothetical_answer(question: str, lang: str) -> Any:
     """An Answer computed by the engine for a position the question describes, else None."""
     question = _AND_VALUE.sub("?", question)
+    # "can I take it with those two?": take as in beat
+    question = re.sub(r"(?i)\btake (it|that|them|this|those) (with|using)\b", r"beat \1 \2", question)
     # "ça vaut 39 ou 93 ?": the two readings offered are the value asked, not cards
     question = re.sub(r"\b\d{2,}\s+(?:ou|or|oder)\s+\d{2,}(?=\s*\?)", _WORTH.get(lang, "worth how much"), question)
     # "Ist das dann 375?", "is that 74?", "c'est donc 39 ?": the value asked, not cards
@@ -674,6 +676,15 @@ def _take_answer(question: str, lang: str) -> Any:
         parts = [q[:cut] + ".", q[cut + 1:].strip()]
     if len(parts) < 2 or not parts[-1].rstrip().endswith("?") or not _TAKE_Q.search(parts[-1]):
         return None
+    if re.search(r"\b(?:take|beat) (?:it|that|them|this|those) (?:with|using)\b", q):
+        return None  # "can I take it with those two?": take as beat, the play's legality
+    # "pick up all three?": the count said again, not a card of 3
+    q = re.sub(r"\b(?:all|alle|tous|toutes)(?: (?:les|the))? (?:two|three|four|five|zwei|drei|vier|funf|deux|trois|"
+               r"quatre|cinq|[2-5])\b", " all ", q)
+    parts = [x for x in re.split(r"(?<=[.!?;])\s+", q) if x.strip()]
+    if len(parts) == 1 and "," in q:
+        cut = q.rindex(",")
+        parts = [q[:cut] + ".", q[cut + 1:].strip()]
     # "... and where do the others go?": the take answer says it (the others are discarded)
     parts[-1] = re.sub(r"\s+(?:and|und|et)\s+(?:the others?|the rest|die anderen|les autres)\b[^?]*", "", parts[-1])
     if set(re.findall(r"\w+", parts[-1])) & _BEAT or re.search(r"\b(or|oder|ou|and|und|et)\b", parts[-1]):
