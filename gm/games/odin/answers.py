@@ -676,7 +676,7 @@ def _take_answer(question: str, lang: str) -> Any:
         parts = [q[:cut] + ".", q[cut + 1:].strip()]
     if len(parts) < 2 or not parts[-1].rstrip().endswith("?") or not _TAKE_Q.search(parts[-1]):
         return None
-    if re.search(r"\b(?:take|beat) (?:it|that|them|this|those) (?:with|using)\b", q):
+    if re.search(r"\btake (?:it|that|them|this|those) (?:with|using)\b", q):
         return None  # "can I take it with those two?": take as beat, the play's legality
     # "pick up all three?": the count said again, not a card of 3
     q = re.sub(r"\b(?:all|alle|tous|toutes)(?: (?:les|the))? (?:two|three|four|five|zwei|drei|vier|funf|deux|trois|"
