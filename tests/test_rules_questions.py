@@ -373,6 +373,7 @@ def test_jorvik_ships_and_unfilled_crafts_state_the_fact(q, lang, facts):
 
 @pytest.mark.parametrize("q,lang", [
     ("Say I pass this turn. Am I out until the round ends or can I jump back in?", "en"),
+    ("If I pass once, am I out until the trick is over?", "en"),
     ("Wenn ich einmal passe, bin ich dann raus bis die Runde vorbei ist?", "de"),
     ("Si je passe, je suis éliminé jusqu'à la fin du pli ?", "fr"),
 ])

@@ -19,7 +19,7 @@ from gm.text import fold
 STEMMER_NAME = {"en": "english", "de": "german", "fr": "french"}
 # Words the stop lists drop but that carry the question's meaning in rules questions.
 KEEP = {"en": {"not", "no", "more", "most", "first", "last", "all", "each", "only", "same", "after", "before",
-               "end", "again", "over", "under", "two", "one"},
+               "end", "again", "over", "under", "two", "one", "out"},
         "de": {"nicht", "kein", "keine", "mehr", "alle", "jeder", "jede", "nur", "ende", "nach", "vor", "wieder",
                "gleich", "zwei", "ein", "eine", "waren", "unter", "gegen"},  # "Waren" are goods, not "were"
         "fr": {"pas", "plus", "tous", "toutes", "chaque", "seul", "seulement", "fin", "apres", "avant", "même",
