@@ -771,3 +771,15 @@ def test_pick_up_all_three_is_a_count_not_a_card() -> None:
     a = answer("If there are three cards in the centre and I beat them, do I get to pick up all three? What happens "
                "to the ones I don't take?", "odin", lang="en")
     assert a.text.startswith("You take exactly one of the 3 cards"), a.text
+
+
+@pytest.mark.parametrize("question,said", [
+    # ", can I ...": the centre's count and the play's in one sentence
+    ("If there are 2 cards on the table, can I slam down 4 cards as long as they're higher?", "not 4"),
+    # "... since 9 is the biggest number": a reason, no card of the centre
+    ("wait, there are 2 cards in the middle. can i just slap down a single 9 on them since 9 is the biggest "
+     "number?", "not 1"),
+])
+def test_counts_in_one_sentence_and_a_reason_given(question: str, said: str) -> None:
+    a = answer(question, "odin", lang="en")
+    assert a.source == "engine" and a.text.startswith("No. The centre holds 2 cards") and said in a.text, a.text

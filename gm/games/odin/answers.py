@@ -587,6 +587,9 @@ _WORTH = {"en": "worth how much", "de": "wie viel wert", "fr": "combien, ça vau
 def hypothetical_answer(question: str, lang: str) -> Any:
     """An Answer computed by the engine for a position the question describes, else None."""
     question = _AND_VALUE.sub("?", question)
+    # "... since 9 is the biggest number": a reason, no card of the position
+    question = re.sub(r"(?i)\b(?:since|because|weil|denn|car|puisque|parce que)\s+(?:a |the |la |le |die |der |eine? )?"
+                      r"\d\s+(?:is|ist|est)\b[^.?!]*", " ", question)
     # "can I take it with those two?": take as in beat
     question = re.sub(r"(?i)\btake (it|that|them|this|those) (with|using)\b", r"beat \1 \2", question)
     # "ça vaut 39 ou 93 ?": the two readings offered are the value asked, not cards
@@ -866,7 +869,8 @@ def _counts_by_sentence(question: str) -> tuple[_Cards, _Cards] | None:
     # "a single card", "une seule carte": a count of 1
     said = re.sub(r"\b(?:a|one|une|eine|ein) (?:single|seule|einzige|einzelne)\b", "1", fold(question))
     for sentence in re.split(r"[.!?;]\s*|(?:,|,?\s+\b(?:and|und|et|but|aber|mais))\s+"
-                             r"(?=(?:i|i've|i'm|ich|j'ai|je|moi)\b)", said):
+                             r"(?=(?:i|i've|i'm|ich|j'ai|je|moi)\b)|,\s+(?=(?:can|could|may|am i|darf|kann|"
+                             r"puis|peux|est-ce)\b)", said):
         counts = [int(m.group(1)) if m.group(1).isdigit() else NUMBER_WORDS[m.group(1)]
                   for m in _COUNTED.finditer(sentence)]
         if not counts:
