@@ -307,6 +307,15 @@ KIND_QUESTIONS = [
     ("jorvik", "What if a ship is drawn but the bag doesn't have 3 goods left in it?", "jorvik.gaps.shortage"),
     ("name-of-odin", "Wie viele Aktionskarten dürfen die anderen bei meinem Raubzug reinlegen?",
      "name-of-odin.raid.modify"),
+    # phrasings fresh sets 43-46 used for sections that were ranked second
+    ("jorvik", "Muss ich kaufen, wenn mein Wikinger vorne in der Nachfragereihe steht?", "jorvik.purchase.decline"),
+    ("jorvik", "Last round I put a leather on a craft card. Can I move it to another card now?",
+     "jorvik.goods.craft_spaces"),
+    ("jorvik", "Sind meine Kriegerkarten nach einem Pikten-Angriff weg?", "jorvik.cards.warriors"),
+    ("name-of-odin", "Ab wann ist ein Langschiff kaputt?", "name-of-odin.longship.destroyed"),
+    ("name-of-odin", "How many cards can the other players throw onto my raid to make it harder?",
+     "name-of-odin.raid.modify"),
+    ("odin", "Quand je commence un pli, est-ce que je peux poser deux cartes d'un coup ?", "odin.lead.single"),
 ]
 
 # What a question does without is not its topic: "goods for coins without a trader" asks for the exchange rate,
