@@ -308,7 +308,6 @@ KIND_QUESTIONS = [
     ("name-of-odin", "Wie viele Aktionskarten dürfen die anderen bei meinem Raubzug reinlegen?",
      "name-of-odin.raid.modify"),
     # phrasings fresh sets 43-46 used for sections that were ranked second
-    ("jorvik", "Muss ich kaufen, wenn mein Wikinger vorne in der Nachfragereihe steht?", "jorvik.purchase.decline"),
     ("jorvik", "Last round I put a leather on a craft card. Can I move it to another card now?",
      "jorvik.goods.craft_spaces"),
     ("jorvik", "Sind meine Kriegerkarten nach einem Pikten-Angriff weg?", "jorvik.cards.warriors"),
