@@ -906,3 +906,15 @@ def test_what_one_more_feast_adds(lang: str, question: str, start: str) -> None:
     of the feasts already held)."""
     got = answer(question, "jorvik", lang)
     assert got.source == "engine" and got.text.startswith(start), got.text
+
+
+@pytest.mark.parametrize("lang,question,start", [
+    ("fr", "J'ai 5 marchandises qui ne servent à rien et aucun marchand. Combien de pièces je peux en tirer au mieux ?",
+     "2 pièces"),
+    ("de", "verladephase, ich hab 5 waren die ich nicht brauche und keinen händler. wieviel geld kann ich da "
+     "rausholen?", "2 Münzen"),
+])
+def test_goods_for_coins_without_a_trader(lang: str, question: str, start: str) -> None:
+    """"aucun marchand" / "keinen Händler" is no trader named ("trader" had stopped the reader)."""
+    got = answer(question, "jorvik", lang)
+    assert got.source == "engine" and got.text.startswith(start), got.text

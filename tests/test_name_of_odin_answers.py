@@ -620,3 +620,9 @@ def test_gathering_with_an_inn_uses_its_limit_and_notes_the_inn_bonus(lang: str,
     got = answer(question, "name-of-odin", lang)
     assert got.source == "engine" and got.text.startswith(start), got.text
     assert "1" in got.text.split("(")[-1], got.text  # the Inn bonus noted
+
+
+def test_matched_every_card_is_all_matched() -> None:
+    got = answer("Just did a raid in the centre sea zone, the raid card shows 5 fame, and I matched every action card "
+                 "on the table in step E. How much fame total?", "name-of-odin", "en")
+    assert got.source == "engine" and got.text.startswith("7 Fame"), got.text

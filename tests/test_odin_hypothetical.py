@@ -783,3 +783,8 @@ def test_pick_up_all_three_is_a_count_not_a_card() -> None:
 def test_counts_in_one_sentence_and_a_reason_given(question: str, said: str) -> None:
     a = answer(question, "odin", lang="en")
     assert a.source == "engine" and a.text.startswith("No. The centre holds 2 cards") and said in a.text, a.text
+
+
+def test_a_play_that_uses_up_the_hand_takes_nothing() -> None:
+    a = answer("if my play uses up all my cards do i still pick a card up from the middle??", "odin", lang="en")
+    assert a.source == "engine" and a.text.startswith("No: when your play empties your hand"), a.text

@@ -958,7 +958,8 @@ def _setup_answer(q: str, lang: str, bare: bool = True) -> Any:
 _GOODS_N = re.compile(r"\b(\d+) (?:\w+ ){0,2}?(?:goods?|waren|ware|marchandises?|ressources?|resources?)\b")
 _FOR_COINS = re.compile(r"\b(for coins?|into coins?|to coins?|for money|in munzen|gegen munzen|fur munzen|zu geld|"
                         r"in geld|contre des pieces|en pieces|pour des pieces|en argent|cash\w*|how many coins|"
-                        r"wie viele munzen|combien de pieces|versilber\w*|eintausch\w* .*munz\w*|monnay\w*)\b")
+                        r"wie viele munzen|combien de pieces|versilber\w*|eintausch\w* .*munz\w*|monnay\w*|"
+                        r"wie ?viel geld|how much money|combien d'argent)\b")
 _FOR_GOOD = re.compile(r"\b(market|markt|marche|goods? of (?:my |your )?choice|waren? (?:meiner|deiner|nach) wahl|"
                        r"wunschware\w*|marchandises? (?:de|au) (?:mon |ton |votre )?choix|3 for 1|3 gegen 1|"
                        r"3 contre 1|3 pour 1|how many goods|wie viele waren|combien de marchandises)\b")
@@ -987,6 +988,8 @@ def _market_answer(q: str, lang: str) -> Any:
     goods an exchange takes. Trading between players is not the market: the digest answers."""
     if _BETWEEN_PLAYERS.search(q):
         return None
+    # "no trader", "keinen Händler", "aucun marchand": what the asker lacks is no trader to sell to
+    q = re.sub(r"\b(?:no|without|keine?n?|ohne|aucun|sans|pas de)\s+(?:traders?|handler|marchands?)\b", " ", q)
     if _RATE_Q.search(q):
         return _rate_answer(q, lang)
     if _CAN_SWAP.search(q) and re.search(r"\b(goods?|waren?|marchandises?)\b", q) and not re.search(r"\d", q):

@@ -964,7 +964,8 @@ _UNMATCHED = re.compile(r"\b(\d|no|none|zero|one|two|three|null|kein\w*|eine?|zw
                         r"non|ouvert\w*)")
 _UNMATCHED_ADJ = re.compile(r"\b(\d|no|one|two|three|eine?|zwei|drei|une?|deux|trois)\s+(?:offen\w*|unmatched|"
                             r"leftover|remaining|ubrig\w*|restante?s?)\s+(cards?|karten?|cartes?)\b")
-_ALL_MATCHED = re.compile(r"\b(all (the )?(cards )?((are|were|get|got) )?matched|no cards? (are )?(left|unmatched)|"
+_ALL_MATCHED = re.compile(r"\b(all (the )?(cards )?((are|were|get|got) )?matched|matched (?:every|each)|"
+                          r"no cards? (are )?(left|unmatched)|"
                           r"matched (them )?all|matched all( \w+)?|match(ed)? all (three|3|two|2|of them|the)|"
                           r"managed to match (them )?all|"
                           r"alle (\w+ )?(\w*karten )?(bedient|bedienen|abgedeckt|abdecken|gematcht|gekontert|"

@@ -616,7 +616,8 @@ def hypothetical_answer(question: str, lang: str) -> Any:
 
 
 # "which card do I take?", "Je suis obligé de la prendre ?", "welche Karte nehm ich mir dann?": what a play takes
-_TAKE_Q = re.compile(r"\b(take|takes|taking|pick up|picks up|keep|goes (?:in|into|to) my hand|nehm\w*|nimm\w*|"
+_TAKE_Q = re.compile(r"\b(take|takes|taking|pick up|picks up|pick (?:\w+ ){1,2}up|keep|goes (?:in|into|to) my hand|"
+                     r"nehm\w*|nimm\w*|"
                      r"aufnehm\w*|aufzunehmen|behalt\w*|auf die hand|in meine hand|prend\w*|ramass\w*|recupere\w*|"
                      r"dans ma main)\b")
 _LAST_CARDS = re.compile(r"\b(my (?:very )?last (?:\d |two |three |four )?cards?|(?:all|the rest of) my cards|"
@@ -677,6 +678,9 @@ def _take_answer(question: str, lang: str) -> Any:
     if len(parts) == 1 and "," in q:  # "Wenn in der Mitte drei Karten liegen ..., muss ich alle drei aufnehmen?"
         cut = q.rindex(",")
         parts = [q[:cut] + ".", q[cut + 1:].strip()]
+    if len(parts) == 1 and q.rstrip().endswith("?") and _TAKE_Q.search(q) and _LAST_CARDS.search(q):
+        # "if my play uses up all my cards do I still pick a card up?": the hand is empty, no take
+        return _answer(t("odin.hypo.take_none_last", lang), GAME.name, lang, ["odin.play.empty_hand"])
     if len(parts) < 2 or not parts[-1].rstrip().endswith("?") or not _TAKE_Q.search(parts[-1]):
         return None
     if re.search(r"\btake (?:it|that|them|this|those) (?:with|using)\b", q):
