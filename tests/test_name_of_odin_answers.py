@@ -626,3 +626,18 @@ def test_matched_every_card_is_all_matched() -> None:
     got = answer("Just did a raid in the centre sea zone, the raid card shows 5 fame, and I matched every action card "
                  "on the table in step E. How much fame total?", "name-of-odin", "en")
     assert got.source == "engine" and got.text.startswith("7 Fame"), got.text
+
+
+@pytest.mark.parametrize("question,start", [
+    # "Krieger" (Warriors) is no "kriegen" (to get): the count before the verb is the one gathered
+    ("In der Methalle sind nur noch 2 Krieger, ich will aber 6 rekrutieren. Was jetzt?",
+     "Du nimmst die 2 aus der Methalle, dann die 4 fehlenden"),
+    # "geb ... aus", "werf ... ab": the separable verbs of spending
+    ("Ich hab ein Gasthaus und 10 Wikinger auf dem Tableau. Jetzt geb ich 3 Seemannssymbole aus. Wie viele muss ich "
+     "zurückstellen?", "16 Wikinger: 2 zurück"),
+    ("Ich hab 9 Wikinger auf dem Tableau und kein Gasthaus. Jetzt werf ich 3 Kriegersymbole ab. Wie viele muss ich "
+     "zurückstellen?", "15 Wikinger: 5 zurück"),
+])
+def test_german_gathering_words(question: str, start: str) -> None:
+    got = answer(question, "name-of-odin", "de")
+    assert got.source == "engine" and got.text.startswith(start), got.text

@@ -574,7 +574,7 @@ _VIKS = ("viking", "wikinger", "warrior", "krieger", "guerrier", "trader", "hand
 _SYMS = ("symbol", "card", "karte", "carte", "icon")
 GATHER = re.compile(r"\b(gather\w*|collect\w*|sammel\w*|sammle|einsammeln|rassembl\w*|recolt\w*|recueill\w*|"
                     r"rekrutier\w*|recrut\w*|recruit\w*|"
-                    r"get|gets|getting|receive|bekomme\w*|erhalte\w*|kriege\w*|obtien\w*|recoi\w*|gagne\w*|"
+                    r"get|gets|getting|receive|bekomme\w*|erhalte\w*|kriege|kriegen|kriegst|kriegt|obtien\w*|recoi\w*|gagne\w*|"
                     r"hol|hole|holen|nehme)\b")
 _INN = re.compile(r"\b(inn|inns|gasthaus|gasthof|taverne|wirtshaus|auberge)\b")
 _HALL = re.compile(r"\b(mead hall|met ?halle|methalle|hydromel|reserve|stock|vorrat|supply|hall|halle)\b")
@@ -614,7 +614,7 @@ def _gather_calc(q: str, lang: str) -> Any:
     from engine.name_of_odin.game import GATHER_YIELD
 
     words = _ww(q)
-    discard = re.search(r"\b(discard\w*|abwerf\w*|werfe\w*|wirf\w*|ablegen|defauss\w*|spend\w*|gebe\w*|ausgeb\w*|"
+    discard = re.search(r"\b(discard\w*|abwerf\w*|werf\w*|wirf\w*|ablegen|defauss\w*|spend\w*|geb|gebe\w*|ausgeb\w*|"
                         r"depens\w*|lege\b[^.?!]{0,40}\bab)\b", q) is not None and any(
         _viking_type(w) is not None or w.startswith(("seemann", "krieger", "handler", "navigateur", "guerrier"))
         for w in _ww(q))  # "ich gebe 3 Seemannsymbole aus", "I discard three Warrior cards"
@@ -666,6 +666,11 @@ def _gather_calc(q: str, lang: str) -> Any:
             if GATHER.fullmatch(w) and _num(words[i + 1]) is not None and (
                     i + 2 >= len(words) or not words[i + 2].startswith(_SYMS)):
                 gathered = _num(words[i + 1])
+        # "ich will aber 6 rekrutieren": the number right before the verb
+        told = [_num(words[i - 1]) for i, w in enumerate(words) if i and GATHER.fullmatch(w) and
+                _num(words[i - 1]) is not None]
+        if gathered is None and len(told) == 1:
+            gathered = told[0]
     if symbols is not None:
         if not 1 <= symbols <= 3:
             if not re.search(r"\b(discard\w*|spend\w*|pay\w*|use|using|play\w*|abwerf\w*|wirf\w*|werfe\w*|"
