@@ -788,3 +788,22 @@ def test_counts_in_one_sentence_and_a_reason_given(question: str, said: str) -> 
 def test_a_play_that_uses_up_the_hand_takes_nothing() -> None:
     a = answer("if my play uses up all my cards do i still pick a card up from the middle??", "odin", lang="en")
     assert a.source == "engine" and a.text.startswith("No: when your play empties your hand"), a.text
+
+
+@pytest.mark.parametrize("question,start,words", [
+    # "four sevens": a count of cards by their number
+    ("two cards in the middle and I've got four sevens. can I just dump all 4??", "No. The centre holds 2 cards",
+     ["not 4"]),
+    # ", and do I then have to pick something up?": the take asked with the play
+    ("Middle has a red 5 and a red 3. I've got a red 6 and a red 1 — can I beat that with those two, and do I then "
+     "have to pick something up?", "Yes: 61 is higher than 53", ["You take one of R5 or R3"]),
+    # "Ben just put down ...": his play is the centre; "the biggest thing I can legally throw": the options
+    ("Ben just put down pink 9, pink 7 and pink 2. I'm holding orange 9, 8, 3 and 1. What's the biggest thing I can "
+     "legally throw at him?", "On P9 P7 P2 (value 972)", ["9831"]),
+    # "Mia, who played the 74 last": who leads, the value aside
+    ("ok so everyone passed except Mia, who played the 74 last. who starts the next round??", "The trick is over",
+     ["Mia"]),
+])
+def test_fresh_wordings_of_sets_47_to_50(question: str, start: str, words: list[str]) -> None:
+    a = answer(question, "odin", lang="en")
+    assert a.source == "engine" and a.text.startswith(start) and all(w in a.text for w in words), a.text

@@ -568,8 +568,11 @@ def _count_then_list(question: str) -> str:
 
 
 # "Can I play the three oranges, and what do I pick up afterwards?": a play, then what it takes
-_AND_TAKE = re.compile(r",?\s+(?:and|und|et)\s+(?:what|which|welche\w*|was|quelle?s?|laquelle|lequel|que)\b[^?.!]*?"
-                       r"\b(?:pick up|take|keep|nehm\w*|nimm\w*|behalt\w*|prend\w*|recup\w*|ramass\w*)\b[^?.!]*\?",
+_AND_TAKE = re.compile(r",?\s+(?:and|und|et)\s+(?:what|which|welche\w*|was|quelle?s?|laquelle|lequel|que|"
+                       r"do i (?:then )?(?:have to|need to|get to)|must i|muss ich|dois-je|est-ce que je dois)"
+                       r"\b[^?.!]*?"
+                       r"\b(?:pick up|pick (?:\w+ ){1,2}up|take|keep|nehm\w*|nimm\w*|behalt\w*|prend\w*|recup\w*|"
+                       r"ramass\w*)\b[^?.!]*\?",
                        re.IGNORECASE)
 _TAKE_ASKED = {"en": "Which card do I take?", "de": "Welche Karte nehme ich?", "fr": "Quelle carte je prends ?"}
 
@@ -650,6 +653,8 @@ def _trick_over_answer(question: str, lang: str) -> Any:
     """Everyone but the last player passed: the trick is over and that player leads the next one (engine rule of
     who leads), named as the question names them."""
     q = fold(question)
+    # "Mia, who played the 74 last": the value of the last play says nothing of who leads
+    q = re.sub(r"\b(played|gespielt|joue|pose|gelegt) (?:the |a |an |die |den |le |la )?\d+\b", r"\1", q)
     if not _ALL_PASSED.search(q) or not _WHAT_NOW.search(q) or re.search(r"\d", q):
         return None
     m = _EXCEPT.search(q)
@@ -853,6 +858,7 @@ def _together_answer(play: _Cards, lang: str, game: str) -> Any:
 
 _COUNTED = re.compile(r"\b(\d|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
                       + r")\s+(?:(?:\w+\s+)?(?:cards?|karten?|cartes?)|purples|pinks|reds|blues|greens|blacks|oranges|"
+                        r"ones|twos|threes|fours|fives|sixes|sevens|eights|nines|"
                         r"roten|blauen|grunen|schwarzen|rouges|bleues|bleus|vertes|verts|noires|noirs|roses)\b")
 
 
@@ -949,8 +955,9 @@ REPORT = re.compile(r"\b(penalty|penalties|punish\w*|noticed|mistake|cheat\w*|st
 PEOPLE = re.compile(r"\b(players?|people|teams?|partners?|we are|spieler\w*|personen|leute|mannschaft\w*|teams?|"
                     r"wir sind|zu (zweit|dritt|viert)|joueurs?|personnes|equipes?|on est|nous sommes)\b")
 OPTIONS_Q = re.compile(r"\b(what can i (actually )?(play|do)|what are my options|anything i can (do|play)|"
-                       r"(the )?(strongest|highest|biggest|best) (thing |play |move |cards? )?(that )?i can (put down|"
-                       r"play|lay)|was geht (da|hier|jetzt|damit)|je peux faire quoi|je peux jouer quoi|"
+                       r"(the )?(strongest|highest|biggest|best) (thing |play |move |cards? )?(that )?i can "
+                       r"(?:legally |actually )?(put down|play|lay|throw)|"
+                       r"was geht (da|hier|jetzt|damit)|je peux faire quoi|je peux jouer quoi|"
                        r"avec quoi|with what|womit|mit was|"
                        r"what can i do|what do i do|was mache ich|was soll ich|que faire|"
                        r"(the )?best (play |move |thing )?i can (put down|play|do)|was kann ich stattdessen|"
@@ -1058,8 +1065,8 @@ _OF_ONE_KIND = re.compile(r"\b(?:of|in) (?:one|the same|a single) colou?r\b|\bde
 
 
 # Another player's play, which is the centre the asker faces: "Somebody just led a single 7", "Ben hat 94 gelegt"
-_OTHER_PLAYED = frozenset({"played", "led", "laid", "opened", "gespielt", "ausgespielt", "gelegt", "eroffnet", "joue",
-                           "pose", "ouvert"})
+_OTHER_PLAYED = frozenset({"played", "led", "laid", "opened", "put", "threw", "dropped", "gespielt", "ausgespielt",
+                           "gelegt", "eroffnet", "spielte", "legte", "joue", "pose", "ouvert"})
 _ASKER = frozenset({"i", "ich", "je", "j", "me", "my", "mine", "mein", "meine", "mon", "ma", "mes", "moi"})
 
 
