@@ -58,6 +58,19 @@ from gm.rules.yesno import yes_no
     # the subject before the leave word ("..., il peut passer ?", "die Schmiede darf ...?")
     ("Celui qui ouvre un nouveau pli, il peut passer ?", "Celui qui ouvre ne peut pas passer.", "fr", "Non."),
     ("Celui qui ouvre un nouveau pli, il peut passer.", "Celui qui ouvre ne peut pas passer.", "fr", None),
+    # "je peux" after a clause that sets the scene; never after an "if" clause, never with a question word
+    ("À l'étape E, je peux utiliser le symbole de ma Forge pour couvrir une carte Artisanat ?",
+     "Forge : 1 Symbole Artisanat (jamais seul, jamais à l'étape E d'un Raid).", "fr", "Non."),
+    ("Si je passe une fois, je peux encore rejouer plus tard dans le même pli ?",
+     "Celui qui ouvre le pli ne peut pas passer.", "fr", None),
+    ("S'il n'y a qu'une seule carte au milieu, je peux en jouer combien ?",
+     "Jouer moins de cartes qu'il n'y en a au centre n'est jamais permis.", "fr", None),
+    # a duty is denied close by, not by "keinen Helden mehr und muss einen neuen rekrutieren"
+    ("Muss ich meinen Helden nach dem Raubzug abgeben?",
+     "Danach hat man keinen Helden mehr und muss einen neuen rekrutieren.", "de", None),
+    # "bringt selbst nichts" is no "even": no "Ja."
+    ("Krieg ich am Ende trotzdem Punkte dafür?", "Eine Handwerkskarte mit leerem Feld bringt selbst nichts.", "de",
+     None),
     # two questions in one line
     ("On peut mettre plusieurs Vikings dans la même file ? il y a une limite ?",
      "Une file est pleine à 8 Vikings ; ensuite, personne ne peut plus y placer.", "fr", None),
