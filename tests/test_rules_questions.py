@@ -229,13 +229,14 @@ BLIND_FLOOR = {"rules_blind": 84, "rules_blind2": 84, "rules_blind3": 84, "rules
                "rules_blind6": 86, "rules_blind7": 82, "rules_blind8": 85, "rules_blind9": 86, "rules_blind10": 83,
                "rules_blind11": 83, "rules_blind12": 86, "rules_blind13": 85, "rules_blind14": 86,
                "rules_blind15": 82, "rules_blind16": 81, "rules_blind17": 83, "rules_blind18": 82,
-               "rules_blind19": 85, "rules_blind20": 85, "rules_blind21": 82, "rules_blind22": 83,
+               "rules_blind19": 85, "rules_blind20": 85, "rules_blind21": 82, "rules_blind22": 84,
                "rules_blind23": 87, "rules_blind24": 83, "rules_blind25": 87, "rules_blind26": 84,
                "rules_blind27": 85, "rules_blind28": 84, "rules_blind29": 87, "rules_blind30": 87,
-               "rules_blind31": 87, "rules_blind32": 82, "rules_blind33": 84, "rules_blind34": 86,
+               "rules_blind31": 87, "rules_blind32": 83, "rules_blind33": 84, "rules_blind34": 86,
                "rules_blind35": 81, "rules_blind36": 87, "rules_blind37": 84, "rules_blind38": 83,
                "rules_blind39": 86, "rules_blind40": 84, "rules_blind41": 87, "rules_blind42": 85,
-               "rules_blind43": 84, "rules_blind44": 80, "rules_blind45": 81, "rules_blind46": 84}
+               "rules_blind43": 84, "rules_blind44": 80, "rules_blind45": 81, "rules_blind46": 84,
+               "rules_blind47": 79, "rules_blind48": 77, "rules_blind49": 80, "rules_blind50": 85}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))
