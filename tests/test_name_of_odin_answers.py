@@ -641,3 +641,9 @@ def test_matched_every_card_is_all_matched() -> None:
 def test_german_gathering_words(question: str, start: str) -> None:
     got = answer(question, "name-of-odin", "de")
     assert got.source == "engine" and got.text.startswith(start), got.text
+
+
+def test_komm_ich_damit_an_asks_whether_the_ship_reaches_the_zone() -> None:
+    got = answer("Mein Langschiff hat 3 Reichweitensymbole und einen Schadensmarker. Komm ich damit an die "
+                 "Raubzugkarte in der unteren Ozeanzone?", "name-of-odin", "de")
+    assert got.source == "engine" and got.text.startswith("Nein") and "Reichweite 2" in got.text, got.text

@@ -484,7 +484,8 @@ def _first_of_types(n: int) -> list[str]:
 YESNO = re.compile(r"(?:^|[.!?;:,\u2013-]\s*|\b(?:so|and|und|et|also|donc)\s+)(can|may|could|am i allowed|"
                    r"is it allowed|do i get|kann|darf|durfte|konnte|ist es erlaubt|puis|peux|pourrais|ai-je le droit|"
                    r"est-ce que je (peux|puis))\b|\b(can i|may i|could i|am i allowed|kann ich|darf ich|durfte ich|"
-                   r"konnte ich|puis-je|je peux|je puis|peux-je|j'ai le droit|ai-je le droit)\b")
+                   r"konnte ich|puis-je|je peux|je puis|peux-je|j'ai le droit|ai-je le droit|"
+                   r"komm\w* ich|erreich\w* ich|do i reach|does it reach|j'atteins|est-ce que j'atteins)\b")
 
 # ---- 1. Construction Tokens -----------------------------------------------------------------------------------
 
