@@ -236,7 +236,8 @@ BLIND_FLOOR = {"rules_blind": 84, "rules_blind2": 84, "rules_blind3": 84, "rules
                "rules_blind35": 81, "rules_blind36": 87, "rules_blind37": 84, "rules_blind38": 83,
                "rules_blind39": 86, "rules_blind40": 84, "rules_blind41": 87, "rules_blind42": 85,
                "rules_blind43": 84, "rules_blind44": 80, "rules_blind45": 81, "rules_blind46": 84,
-               "rules_blind47": 79, "rules_blind48": 77, "rules_blind49": 80, "rules_blind50": 85}
+               "rules_blind47": 79, "rules_blind48": 77, "rules_blind49": 80, "rules_blind50": 85,
+               "rules_blind51": 83, "rules_blind52": 82, "rules_blind53": 85, "rules_blind54": 82}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))
