@@ -111,8 +111,8 @@ def _settles(s: str, topic: re.Pattern[str], whole: set[str], asked: set[str], n
         words = re.findall(r"[\w']+", clause)
         said = [i for i, w in enumerate(words) if topic.fullmatch(w) or w in ("le", "droit") and topic is _LEAVE
                 or topic is _LEAVE and w in _CANNOT]
+        named = _content(clause)
         if topic is _NONE and said:  # "takes no card": the "no" itself denies
-            named = _content(clause)
             who = _content(" ".join(words[:said[0]]))
             never = words[said[0]] in _NEVER
             # "never in raid step E" for "À l'étape E, je peux utiliser ma Forge ?": the step said before the verb
@@ -120,7 +120,6 @@ def _settles(s: str, topic: re.Pattern[str], whole: set[str], asked: set[str], n
                     not named_subject or never or who and _shares(who, whole)):
                 denied = True
             continue
-        named = _content(clause)
         if not said or not _shares(named, asked):
             continue  # a clause about something the question does not ask ("whoever leads may not pass")
         before = _content(" ".join(words[:said[0]]))
