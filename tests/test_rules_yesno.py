@@ -71,6 +71,9 @@ from gm.rules.yesno import yes_no
     # "bringt selbst nichts" is no "even": no "Ja."
     ("Krieg ich am Ende trotzdem Punkte dafür?", "Eine Handwerkskarte mit leerem Feld bringt selbst nichts.", "de",
      None),
+    # a clause about the Active Player does not deny what the helper of someone else's raid asks
+    ("do I get anything back for putting a card on someone else's raid?", "The Active Player takes no card here.",
+     "en", None),
     # two questions in one line
     ("On peut mettre plusieurs Vikings dans la même file ? il y a une limite ?",
      "Une file est pleine à 8 Vikings ; ensuite, personne ne peut plus y placer.", "fr", None),

@@ -115,6 +115,8 @@ def _settles(s: str, topic: re.Pattern[str], whole: set[str], asked: set[str], n
         if topic is _NONE and said:  # "takes no card": the "no" itself denies
             who = _content(" ".join(words[:said[0]]))
             never = words[said[0]] in _NEVER
+            if who and not _shares(who, whole) and _SOMEONE_ELSE.search(" ".join(whole)):
+                continue  # "putting a card on someone else's raid": "the Active Player takes none" is not the asker
             # "never in raid step E" for "À l'étape E, je peux utiliser ma Forge ?": the step said before the verb
             if _shares(named - who, whole | asked if never and named_subject else asked) and (
                     not named_subject or never or who and _shares(who, whole)):
@@ -144,6 +146,7 @@ _WH = re.compile(r"\b(combien|how many|how much|wie ?viele?|wie ?viel|quand|when
                  r"quels?|quelles?|which|welche\w*)\b")
 _CLAUSE = re.compile(r"[,;:()]|(?<=[.!?])\s|\b(?:but|aber|mais|except|ausser|sauf|unless|however|jedoch|cependant)\b")
 _CANNOT = frozenset({"cannot", "can't", "cant"})
+_SOMEONE_ELSE = re.compile(r"\b(else|another|other|others|autre|autres|andere\w*|fremde\w*)\b")
 _NEVER = frozenset({"never", "nie", "niemals", "jamais"})
 _STOP = frozenset("""the and you your yours for with from that this than then them they their there what when which who
 whom into onto only also just still even more most any each other some will would could should does did have has had
