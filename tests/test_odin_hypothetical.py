@@ -807,3 +807,30 @@ def test_a_play_that_uses_up_the_hand_takes_nothing() -> None:
 def test_fresh_wordings_of_sets_47_to_50(question: str, start: str, words: list[str]) -> None:
     a = answer(question, "odin", lang="en")
     assert a.source == "engine" and a.text.startswith(start) and all(w in a.text for w in words), a.text
+
+
+@pytest.mark.parametrize("question,lang,start,words", [
+    # "J'ai quatre 5 dans ma main": where the cards are, not a take; too many cards, and how many would do
+    ("Au milieu : 2 cartes qui font 61. J'ai quatre 5 dans ma main, je peux tous les poser d'un coup ?", "fr",
+     "Non. Il y a 2 cartes au centre", ["pas 4", "Avec 3 d'entre elles (555), tu bats 61"]),
+    # "alle vier": the count said again, not a card of 4
+    ("mitte: 2 karten mit wert 65. ich hab vier siebenen, kann ich alle vier rauswerfen?", "de",
+     "Nein. In der Mitte liegen 2 Karten", ["nicht 4", "Mit 3 davon (777)"]),
+    # "all three sevens": the count before the cards named stays a count of sevens
+    ("There's a single 9 in the centre. My hand is red 7, green 7, black 7 and a blue 1. Can I slap down all three "
+     "sevens?", "en", "On P9 (value 9) your hand can play: R7 G7 (77);", []),
+    # a hand with no play: why its cards do not go down together
+    ("Au centre il y a un 53 (deux cartes). J'ai un 6 vert et un 2 bleu, ça passe ?", "fr",
+     "Rien dans cette main ne bat", ["ni la même couleur ni le même chiffre"]),
+    # a leader with more cards than the ones to be played: one card
+    ("J'ouvre un pli et j'ai trois 4 de couleurs différentes plus un 7. Je peux poser les trois 4 d'un coup ?", "fr",
+     "Non. Tu ouvres : joue exactement une carte, pas 3.", []),
+    ("Ich eröffne und hab drei Vieren und noch eine 7. Darf ich die drei Vieren zusammen ausspielen?", "de",
+     "Nein. Du eröffnest: Spiel genau eine Karte aus, nicht 3.", []),
+    # a leader whose other cards are not told: only as the whole hand
+    ("I'm leading. Can I play three 4s of different colours?", "en", "Only if those 3 cards are your whole hand",
+     ["exactly one card"]),
+])
+def test_fresh_wordings_of_sets_51_to_54(question: str, lang: str, start: str, words: list[str]) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(start) and all(w in a.text for w in words), a.text

@@ -476,6 +476,43 @@ def whole_hand_answer(question: str, lang: str) -> Any:
     return None
 
 
+_N_WORD = (r"(two|three|four|five|six|seven|eight|[2-8]|deux|trois|quatre|cinq|six|sept|huit|zwei|drei|vier|funf|"
+           r"sechs|sieben|acht)")
+_PLAY_VERB = (r"(?:play|lead|open with|put(?: down)?|lay(?: down)?|throw(?: down)?|slap down|poser|jouer|mettre|"
+              r"ouvrir avec|balancer|legen|spielen|ausspielen|auslegen|rauslegen|hinlegen|raushauen|rauswerfen)")
+# "Je peux poser les trois 4 d'un coup ?", "can I lead with two 9s?", "darf ich die drei Vieren ausspielen?"
+_LEAD_MANY = re.compile(r"\b" + _PLAY_VERB + r"\b[^.?!]{0,20}?\b(?:the |all |les |tous les |toutes les |die |meine |"
+                        r"mes |my )?" + _N_WORD + r"\b(?! (?:points?|punkte|times|fois|mal)\b)|"
+                        r"\b" + _N_WORD + r"\b[^.?!]{0,25}?\b(?:auf einmal )?" + _PLAY_VERB + r"\b")
+# other cards held besides the ones to be played ("plus un 7", "and a black 2 as well", "außerdem eine 7")
+_MORE_HELD = re.compile(r"\b(plus (?:un|une|deux|trois|a|an|one|two)|as well as|besides|apart from that|"
+                        r"also (?:have|got)|and (?:also )?(?:an? |one |two )?other|(?:some|a few) other|ausserdem|"
+                        r"dazu noch|und noch|sowie|andere|en plus|(?:un|une|des) autres?|ainsi qu)\b")
+
+
+def lead_many_answer(question: str, lang: str) -> Any:
+    """"I'm leading with three 4s and a 7: may I put the three 4s down at once?" — a leader plays one card, unless
+    the whole hand is one colour or one number (the engine's lead_one_card). None when the question is not that."""
+    from engine.core import Illegal
+
+    q = fold(question)
+    parts = [x for x in re.split(r"(?<=[.!?;])\s+", q) if x.strip()]
+    if not parts or not _LEADING.search(q) or _ONE_KIND.search(q) or set(re.findall(r"\w+", q)) & _CENTRE:
+        return None
+    m = _LEAD_MANY.search(parts[-1])
+    if m is None:
+        return None
+    k = next((NUMBER_WORDS.get(g, int(g) if g.isdigit() else 0) for g in m.groups() if g), 0)
+    if not 2 <= k <= 8:
+        return None
+    if _MORE_HELD.search(q):
+        text = t("odin.hypo.no", lang, reason=explain(Illegal("lead_one_card", {"count": k,
+                                                                                "whole_hand_allowed": False}), lang))
+    else:
+        text = t("odin.hypo.lead_many_if", lang, k=k)
+    return _answer(text, GAME.name, lang, ODIN_SECTIONS["lead"])
+
+
 ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici|j'avais|i had|ich hatte|had|hatte|avais|"
                      r"sitting on|sat on|i was on|i was at|i have|i've got|i've|ich hab|ich habe|j'ai|je suis a)\b"
                      r"[^.?!]{0,30}?\b(?P<p>\d{1,2}) "
@@ -600,6 +637,11 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     # "Ist das dann 375?", "is that 74?", "c'est donc 39 ?": the value asked, not cards
     question = re.sub(r"(?i)\b((?:is|ist|c'est|est-ce) (?:that|this|it|das|dann|donc|ça|ca)(?: dann| then| donc)?) "
                       r"\d{2,}(?=\s*\?)", lambda m: m.group(1) + " " + _WORTH.get(lang, "worth how much"), question)
+    # "kann ich alle vier legen?", "all three of them": the count said again, not a card of 4 or 3
+    question = re.sub(r"(?i)\b(?:all|alle|tous les|toutes les)(?: the)? (?:two|three|four|five|zwei|drei|vier|"
+                      r"f(?:ü|u)nf|deux|trois|quatre|cinq)\b(?=\s*(?:[?.!,;]|$|(?:of them|at once|together|cards?|"
+                      r"karten|cartes|d'un|auf|zusammen|ensemble|en meme|at the same|in one|legen|spielen|"
+                      r"ausspielen|rauswerfen|hinlegen|auslegen|werfen|poser|jouer)\b))", "all of them", question)
     ours, renamed = _ours(_count_then_list(question), lang)
     if (m := _AND_TAKE.search(ours)) is not None and m.end() >= len(ours.rstrip()) - 1:
         play = ours[:m.start()] + "?"
@@ -623,6 +665,14 @@ _TAKE_Q = re.compile(r"\b(take|takes|taking|pick up|picks up|pick (?:\w+ ){1,2}u
                      r"nehm\w*|nimm\w*|"
                      r"aufnehm\w*|aufzunehmen|behalt\w*|auf die hand|in meine hand|prend\w*|ramass\w*|recupere\w*|"
                      r"dans ma main)\b")
+# "J'ai quatre 5 dans ma main": where the cards are held, not what a play takes
+_HELD_IN_HAND = re.compile(r"\b(?:j'ai|je tiens|i have|i've got|i hold|ich hab\w*|ich halte)\b[^,.?!]{0,40}?\b"
+                           r"(?:dans ma main|in my hand|in meiner hand|auf der hand|in der hand|auf die hand)\b")
+
+
+def _takes(text: str) -> bool:
+    """Whether the words ask what a play takes into the hand (not where cards already are)."""
+    return _TAKE_Q.search(_HELD_IN_HAND.sub(" ", text)) is not None
 _LAST_CARDS = re.compile(r"\b(my (?:very )?last (?:\d |two |three |four )?cards?|(?:all|the rest of) my cards|"
                          r"(?:meine )?(?:aller)?letzten? (?:\d |zwei |drei |vier )?(?:hand)?karten?|"
                          r"meine ganze hand|(?:mes )?dernieres? cartes?|ma derniere carte|toute ma main)\b")
@@ -683,10 +733,10 @@ def _take_answer(question: str, lang: str) -> Any:
     if len(parts) == 1 and "," in q:  # "Wenn in der Mitte drei Karten liegen ..., muss ich alle drei aufnehmen?"
         cut = q.rindex(",")
         parts = [q[:cut] + ".", q[cut + 1:].strip()]
-    if len(parts) == 1 and q.rstrip().endswith("?") and _TAKE_Q.search(q) and _LAST_CARDS.search(q):
+    if len(parts) == 1 and q.rstrip().endswith("?") and _takes(q) and _LAST_CARDS.search(q):
         # "if my play uses up all my cards do I still pick a card up?": the hand is empty, no take
         return _answer(t("odin.hypo.take_none_last", lang), GAME.name, lang, ["odin.play.empty_hand"])
-    if len(parts) < 2 or not parts[-1].rstrip().endswith("?") or not _TAKE_Q.search(parts[-1]):
+    if len(parts) < 2 or not parts[-1].rstrip().endswith("?") or not _takes(parts[-1]):
         return None
     if re.search(r"\btake (?:it|that|them|this|those) (?:with|using)\b", q):
         return None  # "can I take it with those two?": take as beat, the play's legality
@@ -755,7 +805,7 @@ def _take_answer(question: str, lang: str) -> Any:
 
 def _hypothetical(question: str, lang: str) -> Any:
     points = table_scoring_answer(question, lang) or hand_points_answer(question, lang) or \
-        whole_hand_answer(question, lang)
+        whole_hand_answer(question, lang) or lead_many_answer(question, lang)
     if points is not None:
         return points
     question = _IDIOMS.sub(" ", question)  # "d'un coup": no card of 1
@@ -765,7 +815,7 @@ def _hypothetical(question: str, lang: str) -> Any:
         return took
     if REPORT.search(q) or not _about_cards(question, lang):
         return None  # "is there a penalty now?", "on est quatre, en équipes de deux ?": not a position to compute
-    if _TAKE_Q.search(q) and _PLAYED_ALREADY.search(q):
+    if _takes(q) and _PLAYED_ALREADY.search(q):
         return None  # "I just played over three cards. I keep one of them? And the other two?": the take rule
     if SCORING_TALK.search(q) and not any(w in _TABLE | _BEAT for w in re.findall(r"\w+", q)):
         return None  # "Zwischenwertung, ich hab noch 4 Karten ...": a scoring, not cards to play on a centre
@@ -1044,8 +1094,15 @@ def _options_answer(play: _Cards, centre: _Cards, lang: str, game: str, question
                 plays.append(shown)
     centre_text = " ".join(codes(sum(1 << c for c in middle)))
     if not plays:
-        return _answer(t("odin.hypo.only_pass", lang, centre=centre_text, value=state.center_value), game, lang,
-                       ODIN_SECTIONS["follow"])
+        found = _answer(t("odin.hypo.only_pass", lang, centre=centre_text, value=state.center_value), game, lang,
+                        ODIN_SECTIONS["follow"])
+        if len(hand) in (len(middle), len(middle) + 1):
+            # "J'ai un 6 vert et un 2 bleu, ça passe ?": why the hand's cards do not go down together
+            whole = tuple(codes(sum(1 << c for c in hand)))
+            illegal = GAME.check(state, Play(whole, CODE[middle[0]]))
+            if illegal is not None:
+                found.text += " " + explain(illegal, lang)
+        return found
     return _answer(t("odin.hypo.options", lang, centre=centre_text, value=state.center_value,
                      plays="; ".join(plays)), game, lang, ODIN_SECTIONS["follow"])
 
@@ -1482,7 +1539,7 @@ def position_cards(play: _Cards, centre: _Cards) -> tuple[list[int], list[int]] 
 def _legality_answer(play: _Cards, centre: _Cards, lang: str, game: str) -> Any:
     from engine.core import ScenarioError
     from engine.odin.actions import Play
-    from engine.odin.cards import CODE, codes, value_of
+    from engine.odin.cards import CODE, RANK, codes, is_group, value_of
     from gm.i18n import tn
 
     k, n = len(play.slots), len(centre.slots)
@@ -1513,8 +1570,15 @@ def _legality_answer(play: _Cards, centre: _Cards, lang: str, game: str) -> Any:
     k_cards, n_cards = tn("odin.word.cards", k, lang), tn("odin.word.cards", n, lang)
     value, to_beat = value_of(sum(1 << c for c in play_cards)), state.center_value
     if illegal is not None and illegal.code in ("wrong_count", "mixed_cards"):
-        return _answer(t("odin.hypo.no", lang, reason=explain(illegal, lang)), game, lang,
-                       HYPO_SECTIONS[illegal.code])
+        found = _answer(t("odin.hypo.no", lang, reason=explain(illegal, lang)), game, lang,
+                        HYPO_SECTIONS[illegal.code])
+        if illegal.code == "wrong_count" and k > n + 1 and not play.count_only and is_group(
+                sum(1 << c for c in play_cards)):
+            # "four 5s on a 61 of two cards?": no, but three of them would do (one card more always wins)
+            some = sorted(play_cards, key=lambda c: -RANK[c])[:n + 1]
+            found.text += " " + t("odin.hypo.fewer_beat", lang, m=n + 1, value=value_of(sum(1 << c for c in some)),
+                                  to_beat=to_beat)
+        return found
     if k == n + 1 and illegal is None:
         if play.count_only or centre.count_only:
             return _answer(t("odin.hypo.yes_more_any", lang, k=k, n=n, k_cards=k_cards, n_cards=n_cards), game,
