@@ -74,6 +74,13 @@ from gm.rules.yesno import yes_no
     # a clause about the Active Player does not deny what the helper of someone else's raid asks
     ("do I get anything back for putting a card on someone else's raid?", "The Active Player takes no card here.",
      "en", None),
+    # "Werft oder Schmiede": two things named in one question, still a yes/no question
+    ("Darf ich das Symbol meiner Werft oder Schmiede für einen Raubzug benutzen?",
+     "Für Raubzüge dürfen Gebäudesymbole nicht genutzt werden.", "de", "Nein."),
+    # "or" before another question: one word cannot answer both
+    ("Müssen mehrere Karten die gleiche Farbe haben, oder geht auch gleiche Zahl?",
+     "Zur Farbe der Mitte müssen deine Karten nicht passen.", "de", None),
+    ("Can I pass or do I have to play?", "The leader may not pass.", "en", None),
     # two questions in one line
     ("On peut mettre plusieurs Vikings dans la même file ? il y a une limite ?",
      "Une file est pleine à 8 Vikings ; ensuite, personne ne peut plus y placer.", "fr", None),
