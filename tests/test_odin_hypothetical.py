@@ -834,3 +834,33 @@ def test_fresh_wordings_of_sets_47_to_50(question: str, start: str, words: list[
 def test_fresh_wordings_of_sets_51_to_54(question: str, lang: str, start: str, words: list[str]) -> None:
     a = answer(question, "odin", lang=lang)
     assert a.source == "engine" and a.text.startswith(start) and all(w in a.text for w in words), a.text
+
+
+@pytest.mark.parametrize("question,lang,start", [
+    ("I'm starting the round and my hand is garbage. Can I just pass?", "en", "No: whoever leads a trick cannot pass"),
+    ("Celui qui ouvre le pli, il a le droit de passer ?", "fr", "Non : celui qui ouvre un pli ne peut pas passer"),
+    ("Darf ich als Eröffner passen?", "de", "Nein: Wer eine Runde eröffnet, darf nicht passen"),
+    ("When I lead, can I pass?", "en", "No: whoever leads a trick cannot pass"),
+])
+def test_a_leader_asking_to_pass_is_refused_as_the_engine_does(question: str, lang: str, start: str) -> None:
+    from engine.core import Illegal
+    from engine.odin.actions import Pass
+
+    leading = G.scenario({"players": 2, "hands": [["B1"], ["B2"]], "center": [], "to_move": 0})
+    assert G.check(leading, Pass()) == Illegal("leader_cannot_pass", {})  # the rule the answer states
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(start), a.text
+
+
+@pytest.mark.parametrize("question", [
+    "After the leader plays, can I pass?",  # someone else leads: the passing rule, not the leader's
+    "Nachdem Ben eröffnet hat, darf ich passen?",
+])
+def test_passing_after_someone_else_led_is_not_the_leaders_rule(question: str) -> None:
+    a = answer(question, "odin")
+    assert a.source == "digest" and not a.text.startswith(("No", "Nein")), a.text
+
+
+def test_my_last_cards_all_one_colour_is_the_whole_hand_lead() -> None:
+    a = answer("So it's my lead and my last 4 cards are all green. Anything special I can do?", "odin", lang="en")
+    assert a.source == "engine" and a.text.startswith("Yes: when your whole hand is one colour"), a.text

@@ -81,6 +81,14 @@ from gm.rules.yesno import yes_no
     ("Müssen mehrere Karten die gleiche Farbe haben, oder geht auch gleiche Zahl?",
      "Zur Farbe der Mitte müssen deine Karten nicht passen.", "de", None),
     ("Can I pass or do I have to play?", "The leader may not pass.", "en", None),
+    # "ne peut que passer" is "can only pass", no negation
+    ("Après l'ouverture de Mia, je peux passer ?", "Un joueur qui ne peut pas battre le centre ne peut que passer.",
+     "fr", None),
+    # "even though ...": a clause the question adds says nothing of who asks; the leader's rule is not the asker's
+    ("Ben led a 5. Can I pass even though I could beat it?", "The leader of a trick may not pass.", "en", None),
+    # compounds that share their head ("Gebäudesymbole", "Handwerkssymbol") speak of the same thing
+    ("Darf ich beim Raubzug das Handwerkssymbol meiner Schmiede nehmen, um eine Anforderungskarte zu kontern?",
+     "Deutsch: Gebäudesymbole dürfen für Raubzüge ausdrücklich nicht genutzt werden.", "de", "Nein."),
     # two questions in one line
     ("On peut mettre plusieurs Vikings dans la même file ? il y a une limite ?",
      "Une file est pleine à 8 Vikings ; ensuite, personne ne peut plus y placer.", "fr", None),

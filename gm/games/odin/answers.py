@@ -444,7 +444,7 @@ def whole_hand_answer(question: str, lang: str) -> Any:
     if not _LEADING.search(q) or not (HAND_WORD.search(q) or HOLDING.search(q) or re.search(
             r"\b(all my cards|alle meine|toutes mes cartes|my cards|meine karten|mes cartes|handkarten|left in my hand|"
             r"cards? left|karten (?:noch )?(?:auf der hand|ubrig)|il me reste|nur noch|only (?:have|got)|"
-            r"n'ai plus que|ne me reste que)\b", q)):
+            r"n'ai plus que|ne me reste que|my last|meine letzten|mes dernieres)\b", q)):
         return None
     question = _ONE_CARD.sub(" ", question)  # "must I lead only one card?": the rule asked, no card of the hand
     read = read_by_sentences(question, lang) or read_question(question, lang)
@@ -490,6 +490,14 @@ _MORE_HELD = re.compile(r"\b(plus (?:un|une|deux|trois|a|an|one|two)|as well as|
                         r"dazu noch|und noch|sowie|andere|en plus|(?:un|une|des) autres?|ainsi qu)\b")
 
 
+# someone else's lead, past: "after the leader plays", "nachdem Ben eröffnet hat", "après l'ouverture de Mia"
+_AFTER_LEAD = re.compile(r"\b(?:after|once|when|nach|nachdem|sobald|wenn|apres|une fois que|quand|lorsque)\b"
+                         r"(?!\s*(?:i|ich|je|j'|we|wir)\b)[^.?!,]{0,25}?\b(?:lead\w*|led|eroffn\w*|ouv\w*|open\w*|start\w*|anspiel\w*)\b")
+# leave to pass asked: "can I just pass?", "darf ich passen?", "je peux passer ?"
+_PASS_ASKED = re.compile(r"\b(?:can|may|could|am i allowed to|is it ok to|darf|kann|durfen|peux|puis|peut|pourrais|"
+                         r"le droit de)\b[^.?!]{0,25}?\b(?:pass|passen|passer|skip|aussetzen)\b[^.?!]{0,30}\?")
+
+
 def lead_many_answer(question: str, lang: str) -> Any:
     """"I'm leading with three 4s and a 7: may I put the three 4s down at once?" — a leader plays one card, unless
     the whole hand is one colour or one number (the engine's lead_one_card). None when the question is not that."""
@@ -499,6 +507,11 @@ def lead_many_answer(question: str, lang: str) -> Any:
     parts = [x for x in re.split(r"(?<=[.!?;])\s+", q) if x.strip()]
     if not parts or not _LEADING.search(q) or _ONE_KIND.search(q) or set(re.findall(r"\w+", q)) & _CENTRE:
         return None
+    if _PASS_ASKED.search(parts[-1]) and not _AFTER_LEAD.search(q):
+        # "I'm starting the round and my hand is garbage. Can I just pass?" (not "after the leader plays, ...")
+        # the engine's leader_cannot_pass, said as a rule (the asker may speak of "whoever opens")
+        return _answer(t("odin.hypo.leader_no_pass", lang), GAME.name, lang,
+                       ["odin.pass.rules", *ODIN_SECTIONS["lead"]])
     m = _LEAD_MANY.search(parts[-1])
     if m is None:
         return None
