@@ -918,3 +918,20 @@ def test_goods_for_coins_without_a_trader(lang: str, question: str, start: str) 
     """"aucun marchand" / "keinen Händler" is no trader named ("trader" had stopped the reader)."""
     got = answer(question, "jorvik", lang)
     assert got.source == "engine" and got.text.startswith(start), got.text
+
+
+@pytest.mark.parametrize("lang,question,said", [
+    # "für den Sieger" is no player; "-3 für den Schwächsten" the loss; "Tom und Max je 2" two players; "Ich stehe auf"
+    ("de", "Angriff der Pikten: Karte gibt 4 SP für den Sieger und -3 für den Schwächsten. Lena und ich haben je 5 "
+     "Verteidigung, Tom und Max je 2. Ich stehe auf 12 SP – und danach?",
+     ["Lena (Verteidigung 5) erhält 4 SP", "Tom (Verteidigung 2) verliert 3 SP", "Max (Verteidigung 2) verliert 3 SP",
+      "Du stehst danach bei 16 SP"]),
+    ("en", "Pict attack: the card gives 4 VP to the winner and -3 to the weakest. Lena and I both have 5 defence, Tom "
+     "and Max 2 each. I'm on 12 VP - and after?", ["Tom (defence 2) loses 3 VP", "You end on 16 VP"]),
+    # "J'ai 10 PV": the score before
+    ("fr", "Attaque des Pictes : la carte donne 3 PV au plus fort et -2 au plus faible. Léa et moi avons 4 chacun, "
+     "Paul et Max 1 chacun. J'ai 10 PV, et après ?", ["Paul (défense 1) perd 2 PV", "Tu finis à 13 PV"]),
+])
+def test_pict_attacks_told_with_pairs_and_a_signed_loss(lang: str, question: str, said: list[str]) -> None:
+    got = answer(question, "jorvik", lang)
+    assert got.source == "engine" and all(s in got.text for s in said) and "Sieger (" not in got.text, got.text

@@ -1111,7 +1111,9 @@ _LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus|r
                    r" (?:\w+ ){0,3}?(\d+)"
                    r" ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|punkte?)?\b|\b(?:takes?|nimmt|prend|enleve|"
                    r"kostet|coute) (\d+)\b|\b(\d+) (?:vp |victory points? )?(?:lost )?(?:to|for|from) (?:the )?"
-                   r"(?:lose|loser|weakest|worst)\b")
+                   r"(?:lose|loser|weakest|worst)\b|(?<![\w+])[-−–]\s*(\d+)\s*(?:vp|sp|pv)?\s*(?:to|for|fur|für|pour|au|a|à)"
+                   r" (?:the |den |die |le |la )?(?:lose|loser|weakest|worst|schw(?:ä|a)chst\w*|verlierer\w*|letzten|"
+                   r"plus faibles?|perdant|dernier)\b")
 _PAIR = re.compile(r"(?P<who>\bP#\d\b|\b[A-ZÄÖÜÉÈ][\w]*|\b(?:i|ich|je|j|moi|me|mir|mich|my|mine|meine?|ma|mon)\b)"
                    r"(?P<gap>:?[^\d.;?!:A-ZÄÖÜÉÈ]{0,40}?)\b(?P<d>\d+)\b(?! ?(?:/|vp|sp|pv|victory|siegp))")
 _WHO = r"(\bP#\d\b|\b[A-ZÄÖÜÉÈ]\w*|\b(?:I|ich|Ich|je|Je|moi|Moi)\b)"
@@ -1141,7 +1143,8 @@ _NOT_NAMES = frozenset({
     "card", "kartenfeld", "spiel", "runde", "reihe", "feld", "partie", "jeu", "game", "round", "where", "which", "why",
     "wo", "warum", "welche", "welcher", "wieviel", "ou", "pourquoi", "combien", "quel", "quelle", "now", "jetzt",
     "results", "result", "outcome", "ergebnis", "resultat", "resultats", "und?", "so?", "ca", "cela", "this", "that",
-    "it", "donc"})
+    "it", "donc", "sieger", "gewinner", "gewinnerin", "verlierer", "verliererin", "schwächsten", "schwachsten",
+    "stärksten", "starksten", "gagnant", "perdant", "vainqueur"})
 
 
 _CORNERS = re.compile(r"\b(?P<l1>\d+) (?:(?:vp|pv|sp) )?(?:on the |à |a |au |en bas a )?(?:bottom[ -]|lower[ -])?"
@@ -1150,6 +1153,9 @@ _CORNERS = re.compile(r"\b(?P<l1>\d+) (?:(?:vp|pv|sp) )?(?:on the |à |a |au |en
                       r"droite)\b|\b(?:left|links|gauche)(?: is| steht| est)?:? (?P<l2>\d+)\b[^\d]{1,40}?\b(?:right|"
                       r"rechts|droite)(?: is| steht| est)?:? (?P<r2>\d+)\b|(?P<l3>\d+) (?:links|left|gauche) "
                       r"(?:und|and|et) (?P<r3>\d+) (?:rechts|right|droite)\b", re.IGNORECASE)
+# "Tom und Max je 2", "Tom and Max 2 each", "Tom et Max 2 chacun": two players with one value, no verb
+_BOTH_BARE = re.compile(_WHO + r" (?:and|und|et) " + _WHO + r",? (?:(?:je|jeweils|each|both|beide|chacun|tous (?:les )?"
+                        r"deux) (\d+)\b|(\d+) (?:each|apiece|je|jeweils|chacun|chacune)\b)")
 _BOTH_NONE = re.compile(_WHO_LOOSE + r" (?:and|und|et) " + _WHO_LOOSE + r",? (?:both |beide |tous (?:les )?deux )?"
                         r"(?:have|haben|ont|n'ont)(?: both| beide)? (?:gar )?(?:keine?n? (?:krieger\w*)?|no warriors?|"
                         r"none|nothing|nichts|nix|aucun\w*(?: guerriers?)?|rien|pas de guerriers?)", re.IGNORECASE)
@@ -1173,8 +1179,10 @@ _DEF_AND_VP = re.compile(r"\b(?P<who>[A-ZÄÖÜÉÈ]\w*|moi|ich|je|I)\s+(?:a\s+|
                          r"(?:\s+(?:en defense|en défense|defence|defense|verteidigung))?\s+(?:et|and|und)\s+"
                          r"(?P<vp>\d+)\s*(?:vp|sp|pv)\b", re.IGNORECASE)
 _VP_NOW = re.compile(r"\b(?P<who>I|I'm|ich|je|j'ai|je suis|[A-Z][a-z]+)"
-                     r"(?:'m| am| bin| suis| is| ist| est| has| hat| a)?"
+                     r"(?:'m| am| bin| suis| is| ist| est| has| hat| a| stehe| steht| liege| liegt)?"
                      r" (?:on|at|bei|auf|a|à) (?P<vp>\d+) ?(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b"
+                     r"|\b(?P<who4>I have|I've got|ich habe|ich hab|j'ai) (?P<vp4>\d+) ?(?:vp|sp|pv|victory points|"
+                     r"siegpunkte?n?|points de victoire)\b"
                      r"|\b(?P<who2>[A-Z][a-z]+) \((?P<vp2>\d+) ?(?:vp|sp|pv)\)"
                      r"|\b(?P<had>i had|ich hatte|j'avais|i was on|ich war bei|j'etais a) (?P<vp3>\d+) ?"
                      r"(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b", re.IGNORECASE)
@@ -1266,11 +1274,14 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         vp_now[who] = int(v.group("vp"))
         text = text[:v.start()] + f" {v.group('who')} {v.group('d')} " + text[v.end():]
     for v in reversed(list(_VP_NOW.finditer(text))):  # "I'm on 12 VP", "Sue (9 VP)": the score before
-        who = v.group("who") or v.group("who2") or "I"  # "J'avais 12 PV": mine before the attack
-        vp_now["me" if who.lower() in _ME else who] = int(v.group("vp") or v.group("vp2") or v.group("vp3"))
+        who = v.group("who") or v.group("who2") or "I"  # "J'avais 12 PV", "j'ai 10 PV": mine before the attack
+        vp_now["me" if who.lower() in _ME else who] = int(v.group("vp") or v.group("vp2") or v.group("vp3") or
+                                                          v.group("vp4"))
         text = text[:v.start()] + f" {who} " + text[v.end():]
     text = re.sub(r"\s+", " ", text)
     text = _BOTH.sub(lambda m: f"{m.group(1)} {m.group(3)}, {m.group(2)} {m.group(3)}", text)
+    text = _BOTH_BARE.sub(lambda m: f"{m.group(1)} {m.group(3) or m.group(4)}, {m.group(2)} {m.group(3) or m.group(4)}",
+                          text)
     text = _BOTH_NONE.sub(lambda m: f"{m.group(1)} 0, {m.group(2)} 0", text)  # "Anna and Ben have none"
     text = _ONE_NONE.sub(lambda m: f"{m.group(1)} 0", text)  # "Per has none": a player at 0, not left out
     text = _ONE_DOUBLED.sub(" doubling ", text)  # "the card that doubles one warrior": no warrior of 1
