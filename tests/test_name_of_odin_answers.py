@@ -647,3 +647,17 @@ def test_komm_ich_damit_an_asks_whether_the_ship_reaches_the_zone() -> None:
     got = answer("Mein Langschiff hat 3 Reichweitensymbole und einen Schadensmarker. Komm ich damit an die "
                  "Raubzugkarte in der unteren Ozeanzone?", "name-of-odin", "de")
     assert got.source == "engine" and got.text.startswith("Nein") and "Reichweite 2" in got.text, got.text
+
+
+@pytest.mark.parametrize("question,lang,start", [
+    ("Raubzug mit 5 Ruhm in der mittleren Ozeanzone, aber ich konnte keine der drei Anforderungskarten abwerfen. Wie "
+     "viel Ruhm gibt das?", "de", "4 Ruhm: 5 für die Raubzugkarte + 1"),
+    ("Raid worth 5 Fame in the middle ocean zone, but I couldn't match any of the three requirement cards. How much "
+     "Fame?", "en", "4 Fame: 5 for the raid card + 1 for the centre zone, -2 for 3 cards"),
+    ("Raid à 5 de gloire dans la zone du milieu, je n'ai contré aucune des trois cartes. Combien de gloire ?", "fr",
+     "4 points de Gloire : 5 pour la carte Raid + 1"),
+])
+def test_raid_fame_when_none_of_the_cards_was_matched(question: str, lang: str, start: str) -> None:
+    """"keine der drei ... abwerfen", "couldn't match any of the three", "n'ai contré aucune des trois": all 3 left."""
+    got = answer(question, "name-of-odin", lang)
+    assert got.source == "engine" and got.text.startswith(start), got.text

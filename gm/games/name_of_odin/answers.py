@@ -960,9 +960,15 @@ _UNMATCHED_AFTER = re.compile(r"\b(?:left|remain\w*|ubrig|offen|reste\w*|restant
                               r"\w*?(cards?|karten?|cartes?)\b")
 # "none of the three face-up cards get matched": all of them left
 _NONE_OF = re.compile(r"\b(?:none|keine|aucune) (?:of the|der|des) (\d|two|three|zwei|drei|deux|trois)\b[^.?!]{0,40}?"
-                      r"\b(?:matched|bedient|abgedeckt|gekontert|couvertes?|contrees?|associees?)\b"
+                      r"\b(?:matched|bedient|abgedeckt|gekontert|couvertes?|contrees?|associees?|abwerfen|abgeworfen|"
+                      r"loswerden|kontern|bedienen|discarded|defaussees?)\b"
+                      # "I couldn't match any of the three", "je n'ai pu contrer aucune des trois"
+                      r"|\b(?:couldn't|could not|didn't|did not|failed to|can't|cannot|was unable to)\s+(?:match|"
+                      r"counter|discard|cover|get rid of)\s+any (?:of the|of my) (\d|two|three)\b"
                       # "si j'arrive à contrer aucune des 3 cartes", "if I counter none of the 3 cards"
-                      r"|\b(?:contrer|counter|match|kontern|bedienen) (?:aucune|none|keine) (?:des|of the|der) "
+                      r"|\b(?:contrer|contre|counter|match|kontern|bedienen|couvrir|couvert|associer|associe|defausser|"
+                      r"defausse) "
+                      r"(?:aucune|none|keine) (?:des|of the|der) "
                       r"(\d|two|three|zwei|drei|deux|trois)\b")
 _UNMATCHED = re.compile(r"\b(\d|no|none|zero|one|two|three|null|kein\w*|eine?|zwei|drei|aucune?|une?|deux|trois)\s+"
                         r"(?:\w+\s+)?\w*?(cards?|karten?|cartes?)\b[^.?!]{0,40}\b(left|remain\w*|unmatched|not matched|"
