@@ -406,3 +406,24 @@ def test_the_end_of_the_fame_track_is_left_open(q, lang):
 
     a = answer(q, "name-of-odin", lang=lang)
     assert a.source == "none" and a.sections[0]["id"] == "name-of-odin.gaps.fame-track", a.text
+
+
+@pytest.mark.parametrize("q,game,lang,fact", [
+    # 002: the building that pays 4 coins pays at once ("sofort"), not in the loading phase
+    ("I just bought the building that gives 4 coins. Do I get them now or in the loading phase?", "jorvik", "en",
+     "immediately"),
+    ("Die Karte mit den 4 Münzen – krieg ich die erst in der Verladephase?", "jorvik", "de", "sofort"),
+    ("La carte qui donne 4 pièces, je les touche quand ?", "jorvik", "fr", "immédiatement"),
+    # 002: the start player marker passes clockwise
+    ("Wann wandert der Startspielermarker weiter?", "jorvik", "de", "im Uhrzeigersinn"),
+    # 003: the French book's raid has 9 steps, said as a number
+    ("Un Raid, ça se fait en combien d'étapes dans la règle française ?", "name-of-odin", "fr", "en compte 9"),
+    ("How many raid steps does the French rulebook have?", "name-of-odin", "en", "has 9 steps"),
+])
+def test_a_fact_is_said_in_the_plain_word(q, game, lang, fact):
+    """"sofort", "im Uhrzeigersinn", "9 steps": the digest says the fact as players ask it (it had been "direkt beim
+    Kauf", "zur Person links", "a ninth step", which fresh sets 43-54 read as missing six times over)."""
+    from gm.rules import answer
+
+    a = answer(q, game, lang=lang)
+    assert fact in a.text, a.text
