@@ -318,6 +318,10 @@ KIND_QUESTIONS = [
     ("name-of-odin", "How many cards can the other players throw onto my raid to make it harder?",
      "name-of-odin.raid.modify"),
     ("odin", "Quand je commence un pli, est-ce que je peux poser deux cartes d'un coup ?", "odin.lead.single"),
+    # "how does card X work?": each Jórvík card section answers it (a generic wording had won for another card)
+    ("jorvik", "Les cartes Oracle, ça marche comment ?", "jorvik.cards.oracles"),
+    ("jorvik", "Jarl: how do the Oracle cards work?", "jorvik.cards.oracles"),
+    ("jorvik", "Wie funktionieren die Skaldenkarten eigentlich?", "jorvik.cards.skalds"),
 ]
 
 # What a question does without is not its topic: "goods for coins without a trader" asks for the exchange rate,
