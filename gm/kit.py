@@ -169,6 +169,9 @@ class Kit:
         """An answer the engine gives from the position (legal moves, why not, figures), else None."""
         return None
 
+    #: the digest section that says what the rules offer beyond the player count (cited when a table is too big)
+    table_size_section: str = ""
+
     def hypothetical_answer(self, question: str, lang: str) -> Answer | None:
         """An answer the engine computes for a position the question itself describes, not one in play
         ("what are these cards worth?", "do these cards beat those?"), else None. Asked with no game in

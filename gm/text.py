@@ -36,19 +36,26 @@ QUESTION_START = re.compile(
     r"dois[- ]je)\b", re.IGNORECASE)
 
 
-_PLAYER_COUNT = re.compile(r"\b([2-9]|1\d|two|three|four|five|six|zwei|drei|vier|funf|fuenf|sechs|deux|trois|quatre|"
-                           r"cinq)[- ]?(?:players?|spieler\w*|joueur\w*|personen|leute|people|persons?|of us)\b"
-                           r"|\bzu (zweit|dritt|viert|funft|fuenft|sechst)\b"
+_PLAYER_COUNT = re.compile(r"\b([2-9]|1\d|two|three|four|five|six|seven|eight|zwei|drei|vier|funf|fuenf|sechs|sieben|"
+                           r"acht|deux|trois|quatre|cinq|sept|huit)[- ]?(?:players?|spieler\w*|joueur\w*|personen|"
+                           r"leute|people|persons?|of us)\b"
+                           r"|\bzu (zweit|dritt|viert|funft|fuenft|sechst|siebt|acht)\b"
                            r"|\b(?:on est|nous sommes|wir sind|we are|we're|a|with|mit|avec|pour|for|at) "
-                           r"(deux|trois|quatre|cinq|six|two|three|four|five|zwei|drei|vier|funf|[2-9])\b"
+                           r"(deux|trois|quatre|cinq|six|sept|huit|two|three|four|five|seven|eight|zwei|drei|vier|funf|"
+                           r"sieben|[2-9])\b"
                            r"(?! (?:cards?|karten|cartes|coins?|munzen|pieces|points?|punkte|vikings?|wikinger))")
-_ORDINAL_COUNT = {"zweit": 2, "dritt": 3, "viert": 4, "funft": 5, "fuenft": 5, "sechst": 6}
+_ORDINAL_COUNT = {"zweit": 2, "dritt": 3, "viert": 4, "funft": 5, "fuenft": 5, "sechst": 6, "siebt": 7, "acht": 8}
 
 
-def players_said(folded: str) -> int | None:
+# the table itself, said as such: "we are 7", "zu siebt", "6 players" (not "with 8 action cards", "a 7")
+_TABLE_COUNT = re.compile(_PLAYER_COUNT.pattern.replace("|a|with|mit|avec|pour|for|at) ", ") "))
+
+
+def players_said(folded: str, strict: bool = False) -> int | None:
     """How many players a folded question says the table has ("with 3 players", "zu viert", "on est quatre",
-    "three of us"), or None."""
-    m = _PLAYER_COUNT.search(folded)
+    "three of us"), or None. `strict`: only where the table is said as such ("we are 7", "zu siebt", "6 players"),
+    not "with 3" or "à 3"."""
+    m = (_TABLE_COUNT if strict else _PLAYER_COUNT).search(folded)
     if m is None:
         return None
     from gm.parse.core import _UNIT_WORDS  # the spoken numbers the parser reads (gm.parse imports this module)

@@ -427,7 +427,7 @@ def test_set_up_numbers(question: str, lang: str, start: str, section: str) -> N
 
 def test_a_player_count_out_of_range() -> None:
     ans = ask("how many cards are dealt with 6 players?", "en")
-    assert ans.text.startswith("Jórvík is for 2 to 5 players")
+    assert ans.text.startswith("No: Jórvík is for 2 to 5 players, and the rules offer no game for 6.")
 
 
 # ---- 7. the market ----------------------------------------------------------------------------------------------

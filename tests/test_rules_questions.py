@@ -360,6 +360,7 @@ def test_without_drops_the_thing_done_without_but_not_an_absence() -> None:
     ("with 3 players, how many cards?", 3), ("wir sind zu viert", 4), ("on est quatre, combien ?", 4),
     ("how many raid cards with three of us?", 3), ("a deux joueurs", 2), ("zwei spieler", 2),
     ("we are 5 tonight", 5), ("i have 4 cards", None), ("how many raid cards?", None), ("a 4 coins card", None),
+    ("wir sind heute zu siebt", 7), ("on est 7 ce soir", 7), ("seven players", 7),
 ])
 def test_players_said(text: str, n: int | None) -> None:
     """How many players a question says the table has: one reading for every kit's set-up questions."""
@@ -431,3 +432,35 @@ def test_a_fact_is_said_in_the_plain_word(q, game, lang, fact):
 
     a = answer(q, game, lang=lang)
     assert fact in a.text, a.text
+
+
+@pytest.mark.parametrize("game,q,start", [
+    ("odin", "On est 7 ce soir, on peut jouer à ODIN tous ensemble ?", "Non : ODIN se joue de 2 à 6 joueurs"),
+    ("odin", "We are 7 tonight, can we all play?", "No: ODIN is for 2 to 6 players"),
+    ("odin", "Wir sind heute zu siebt, können wir alle mitspielen?", "Nein: ODIN ist für 2 bis 6 Personen"),
+    ("jorvik", "Can 6 people play Jorvik?", "No: Jórvík is for 2 to 5 players"),
+    ("name-of-odin", "Können wir mit 6 Spielern spielen?", "Nein: In the Name of Odin ist für 2 bis 5 Personen"),
+    # a table the game seats, asked for nothing else
+    ("odin", "Können wir zu viert spielen?", "Ja: ODIN ist für 2 bis 6 Personen, also geht es mit 4."),
+])
+def test_a_table_size_is_checked_against_the_engines_player_count(game, q, start):
+    """The engine's min and max players decide; the gap section on variants follows."""
+    from engine import load_game
+    from gm.rules import answer
+
+    info = load_game(game).info
+    assert (info.min_players, info.max_players) == ((2, 6) if game == "odin" else (2, 5))
+    a = answer(q, game)
+    assert a.source == "engine" and a.text.startswith(start), a.text
+
+
+@pytest.mark.parametrize("game,q", [
+    ("name-of-odin", "Thanks to other people's raids I've ended up with 8 action cards. Do I have to discard?"),
+    ("odin", "Centre has two orange cards, a 7 and a 4, so 74. I've got a red 8 and a red 1 — can I beat it?"),
+    ("odin", "With 4 players, how many cards each?"),  # the count sets the scene; the deal is asked
+])
+def test_numbers_that_are_not_the_table_size(game, q):
+    from gm.rules import answer
+
+    a = answer(q, game)
+    assert not any(w in a.text for w in ("players, and the rules offer", "players, so")), a.text

@@ -17,7 +17,7 @@ from typing import Any
 from gm.i18n import normalise_lang, t
 from gm.rules.retrieval import KINDS, Hit, games, index
 from gm.rules.yesno import yes_no
-from gm.text import detect_lang, fold
+from gm.text import detect_lang, fold, players_said
 
 # A best BM25 score under this, or too close to the runner-up with a weak score, is "the rules don't say".
 MIN_SCORE = 1.6
@@ -39,6 +39,40 @@ class Answer:
     def to_json(self) -> dict[str, Any]:
         return {"answer": self.text, "sections": self.sections, "confidence": round(self.confidence, 3),
                 "lang": self.lang, "source": self.source, **({"notice": self.notice} if self.notice else {})}
+
+
+# "can we play with 4?", "Können wir zu viert spielen?", "On peut jouer à 3 ce soir ?": nothing asked but the count
+_CAN_WE_PLAY = re.compile(r"^\W*(?:(?:so|ok|and|und|et|alors)\W+)?(?:can|could|may|can we|is it possible to|kann man|"
+                          r"konnen wir|durfen wir|kann ich|on peut|peut-on|est-ce qu'on peut|pouvons-nous|est-ce que "
+                          r"(?:l'on|on) peut)\b(?:\s+(?:we|you|one|man|wir|on|also|auch|aussi|really|wirklich|"
+                          r"vraiment|still|noch|even|uberhaupt|meme|play|spielen|jouer|the game|das spiel|le jeu|"
+                          r"it|es|y|mit|with|a|à|zu|en|tonight|heute|heute abend|ce soir|together|zusammen|ensemble|"
+                          r"all|alle|tous|\w+ (?:game|spiel|partie))\b)*\W*\?\W*$")
+_PLAYER_COUNT_WORDS = (r"\b(?:[2-9]|two|three|four|five|six|zwei|drei|vier|funf|sechs|deux|trois|quatre|cinq|six)"
+                       r"(?: players?| spieler\w*| joueurs?| personen| leute| people| of us)?\b|\bzu \w+t\b")
+
+
+def _table_size(question: str, game: str, lang: str) -> Answer | None:
+    """"On est 7 ce soir, on peut jouer ?": a table the engine does not seat (its player count) is told so, with
+    what the rules offer beyond it; None when the question names no table size or one the game seats."""
+    from gm import games as registry
+
+    kit = registry.get(game)
+    n = players_said(fold(question), strict=True)
+    if n is None or not kit.table_size_section or kit.engine is None:
+        return None
+    low, high = kit.info.min_players, kit.info.max_players
+    fits = low <= n <= high
+    asked = re.sub(_PLAYER_COUNT_WORDS, " ", fold(question).replace(fold(kit.title), " "))
+    if fits and not _CAN_WE_PLAY.match(asked):
+        return None  # "with 4 players, how many cards?": the count only sets the scene
+    ix = index(game, lang)
+    section = ix.by_id.get(kit.table_size_section)
+    if section is None:
+        return None
+    key = "rules.table_size_yes" if fits else "rules.table_size_no"
+    text = t(key, lang, title=kit.title, low=low, high=high, n=n) + "\n" + section.text
+    return Answer(text, cite(game, lang, [section.id]), 1.0, lang, "engine")
 
 
 def cite(game: str, lang: str, ids: list[str]) -> list[dict[str, str]]:
@@ -63,7 +97,7 @@ def answer(question: str, game: str, lang: str | None = None, state: Any = None,
     if state is not None and player is not None:
         found = registry.get(game).state_answer(question, lang, state, player, names or [])
     else:  # a position the question describes ("can I beat a single 6 with a red 2 and a red 1?")
-        found = registry.get(game).hypothetical_answer(question, lang)
+        found = _table_size(question, game, lang) or registry.get(game).hypothetical_answer(question, lang)
     if found is not None and llm is None:
         return found
     hits = index(game, lang).search(unwrapped(question), k=3)

@@ -17,6 +17,7 @@ from gm.rules import Answer
 
 
 class JorvikKit(Kit):
+    table_size_section = "jorvik.gaps.variants"
     parser = PARSER
     code_pattern = re.compile(r"\b[A-DF][0-9]{2}\b")
 

@@ -918,9 +918,7 @@ def _setup_answer(q: str, lang: str, bare: bool = True) -> Any:
     jarl = bool(re.search(r"\bjarl\b", q))
     mode = t(f"jorvik.board.mode_{'jarl' if jarl else 'karl'}", lang)
     if players is not None and not 2 <= players <= 5:
-        if _SETUP_CARDS.search(q) or _SETUP_VIK.search(q):
-            return _answer(t("jorvik.hypo.players_range", lang, n=players), lang, "players")
-        return None
+        return None  # a table the engine does not seat: the generic answer on the player count says so
     if _SETUP_CARDS.search(q) and not _PAY.search(q) and not re.search(r"\b(deck|stapel|pioche|left|ubrig|reste)\b",
                                                                          q):
         if players is None:

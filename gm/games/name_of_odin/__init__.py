@@ -22,6 +22,7 @@ _NOTATION = ("end", "exchange", "refresh", "done", "gather", "recruit", "use", "
 
 
 class NameOfOdinKit(Kit):
+    table_size_section = "name-of-odin.gaps.variants"
     parser = PARSER
     code_pattern = re.compile(r"\b[WTS][RCN](?:10|[1-9])\b")
 

@@ -17,6 +17,7 @@ from gm.rules import Answer
 
 
 class OdinKit(Kit):
+    table_size_section = "odin.gaps.variants"
     parser = PARSER
     code_pattern = re.compile(r"\b[BRPGKO][1-9]\b")
 
