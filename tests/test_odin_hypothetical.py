@@ -458,12 +458,12 @@ def test_scoring_told_with_pronouns_and_a_capital_that_is_no_player() -> None:
 
 @pytest.mark.parametrize("lang,question,first", [
     ("en", "It's my turn to lead and I hold pink 4, black 4 and orange 4. Must I lead a single card?",
-     "Yes: all 3 at once, your whole hand. P4 K4 O4"),
+     "No: all 3 at once, your whole hand. P4 K4 O4"),  # "must I lead a single card?" - no
     ("en", "I'm leading and my hand is blue 7 and red 2. Can I put both down at once?", "No: B7 R2 are neither"),
     ("de", "Ich eröffne und habe nur noch vier blaue Karten auf der Hand. Muss ich eine einzelne legen?",
-     "Ja: alle 4 auf einmal, die ganze Hand."),
+     "Nein: alle 4 auf einmal, die ganze Hand."),
     ("fr", "C'est à moi d'ouvrir et toutes mes cartes sont de la même couleur. Je dois poser une seule carte ?",
-     "Oui : si ta main entière est d'une seule couleur"),
+     "Non : si ta main entière est d'une seule couleur"),
 ])
 def test_a_leader_whose_hand_is_one_colour_or_number(lang: str, question: str, first: str) -> None:
     a = answer(question, "odin", lang=lang)
@@ -864,3 +864,18 @@ def test_passing_after_someone_else_led_is_not_the_leaders_rule(question: str) -
 def test_my_last_cards_all_one_colour_is_the_whole_hand_lead() -> None:
     a = answer("So it's my lead and my last 4 cards are all green. Anything special I can do?", "odin", lang="en")
     assert a.source == "engine" and a.text.startswith("Yes: when your whole hand is one colour"), a.text
+
+
+@pytest.mark.parametrize("question,lang,start", [
+    # "every card I have left is green": the hand told; "Do I have to play just one?" is answered "No"
+    ("It's my lead at the start of a new round and every card I have left is green (5 of them). Do I have to play "
+     "just one?", "en", "No: when your whole hand is one colour or one number"),
+    # a mixed hand: "must I lead one card?" - yes
+    ("I lead and my hand is green 2, red 5 and green 9: must I lead one card?", "en",
+     "Yes: G9 R5 G2 are neither one colour nor one number"),
+    # "can I play all three?" keeps its yes
+    ("I lead with green 2, green 5 and green 9 in my hand. Can I play all three?", "en", "Yes: all 3 at once"),
+])
+def test_must_i_lead_one_is_answered_the_other_way_round(question: str, lang: str, start: str) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(start), a.text

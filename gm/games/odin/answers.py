@@ -433,8 +433,8 @@ _ONE_KIND = re.compile(r"\b(?:all|alle|toutes?|tous|every|jede)\b[^.?!]{0,60}?\b
                        r"(?:bleues|rouges|roses|vertes|noires|oranges|jaunes|violettes)\b")
 _ONE_CARD = re.compile(r"\b(?:only |just |nur |seulement |bloss |bloß )?(?:one|a single|1|eine einzelne|einzelne|eine|"
                        r"une seule|une) (?:single |einzige |seule )?(?:card|karte|carte)\b|\beine einzelne\b|"
-                       r"\b(?:lead|play|legen|spielen|poser|jouer) (?:only )?(?:one|1|eine|une)(?: single)?"
-                       r"(?: card| karte| carte)?\b", re.IGNORECASE)
+                       r"\b(?:lead|play|legen|spielen|poser|jouer) (?:only |just |nur |qu')?(?:one|1|eine|une)"
+                       r"(?: single)?(?: card| karte| carte)?\b", re.IGNORECASE)
 
 
 def whole_hand_answer(question: str, lang: str) -> Any:
@@ -444,8 +444,12 @@ def whole_hand_answer(question: str, lang: str) -> Any:
     if not _LEADING.search(q) or not (HAND_WORD.search(q) or HOLDING.search(q) or re.search(
             r"\b(all my cards|alle meine|toutes mes cartes|my cards|meine karten|mes cartes|handkarten|left in my hand|"
             r"cards? left|karten (?:noch )?(?:auf der hand|ubrig)|il me reste|nur noch|only (?:have|got)|"
-            r"n'ai plus que|ne me reste que|my last|meine letzten|mes dernieres)\b", q)):
+            r"n'ai plus que|ne me reste que|my last|meine letzten|mes dernieres|i have left|i've got left|"
+            r"ich noch habe|ich noch hab|qu'il me reste)\b", q)):
         return None
+    # "Do I have to play just one?": the whole hand's "yes" is that question's "no", and the other way round
+    must_one = bool(_ONE_CARD.search(q) and re.search(r"\b(must|have to|has to|need to|muss|musst|mussen|dois|doit|"
+                                                      r"faut|oblige\w*|gezwungen)\b", q))
     question = _ONE_CARD.sub(" ", question)  # "must I lead only one card?": the rule asked, no card of the hand
     read = read_by_sentences(question, lang) or read_question(question, lang)
     if read is not None and read[0].slots and not read[0].count_only and not read[1].slots and all(
@@ -455,25 +459,39 @@ def whole_hand_answer(question: str, lang: str) -> Any:
         from engine.odin.cards import codes
 
         hand = [s * 9 + r - 1 for s, r in read[0].slots if s is not None and r is not None]
-        if len(set(hand)) != len(hand) or len(hand) < 2:
+        if len(set(hand)) != len(hand):
             return None
         cards = codes(sum(1 << c for c in hand))
         try:
             state = GAME.scenario({"players": 2, "hands": [cards, ["K1" if "K1" not in cards else "K2"]],
-                                   "center": [], "to_move": 0})
+                                   "center": [], "to_move": 0}) if len(hand) >= 2 else None
         except ScenarioError:
             return None
-        whole = [a for a in GAME.legal_actions(state) if isinstance(a, Play) and len(a.cards) == len(hand)]
-        key = "odin.hypo.whole_hand_yes" if whole else "odin.hypo.whole_hand_no"
-        return _answer(t(key, lang, n=len(hand), cards=" ".join(cards)), GAME.name, lang, ODIN_SECTIONS["lead"][::-1])
+        if state is not None:  # one card read ("green (5 of them)"): the hand is told, not listed - see below
+            whole = [a for a in GAME.legal_actions(state) if isinstance(a, Play) and len(a.cards) == len(hand)]
+            key = "odin.hypo.whole_hand_yes" if whole else "odin.hypo.whole_hand_no"
+            return _answer(_flipped(t(key, lang, n=len(hand), cards=" ".join(cards)), lang, must_one), GAME.name,
+                           lang, ODIN_SECTIONS["lead"][::-1])
     if m := _ONE_KIND.search(q):  # "alle meine Handkarten haben dieselbe Farbe", "three green cards": told, not listed
         told = re.search(r"\b(?:all|alle|toutes les|tous les|les) (\d|two|three|four|five|six|seven|eight|nine|"
                          r"zwei|drei|vier|funf|sechs|sieben|acht|neun|deux|trois|quatre|cinq|six|sept|huit|neuf)\b", q)
         groups = [g for g in m.groups() if g] + ([told.group(1)] if told else [])
         n = next((NUMBER_WORDS.get(g, int(g) if g.isdigit() else 0) for g in groups), 0)
         key = "odin.hypo.whole_hand_told_n" if n > 1 else "odin.hypo.whole_hand_told"
-        return _answer(t(key, lang, n=n), GAME.name, lang, ODIN_SECTIONS["lead"][::-1])
+        return _answer(_flipped(t(key, lang, n=n), lang, must_one), GAME.name, lang, ODIN_SECTIONS["lead"][::-1])
     return None
+
+
+def _flipped(text: str, lang: str, flip: bool) -> str:
+    """`text` with its opening "Yes"/"No" turned round when `flip` (the question asked the opposite)."""
+    if not flip:
+        return text
+    yes, no = t("rules.yes", lang).rstrip("."), t("rules.no", lang).rstrip(".")
+    if text.startswith(yes):
+        return no + text[len(yes):]
+    if text.startswith(no):
+        return yes + text[len(no):]
+    return text
 
 
 _N_WORD = (r"(two|three|four|five|six|seven|eight|[2-8]|deux|trois|quatre|cinq|six|sept|huit|zwei|drei|vier|funf|"
