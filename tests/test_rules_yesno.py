@@ -15,7 +15,8 @@ from gm.rules.yesno import yes_no
     ("Est-ce que je peux garder deux Héros ?", "Vous ne pouvez avoir qu'1 Héros à la fois.", "fr", "Non."),
     ("Ses points comptent quand même ?", "Chaque Drakkar compte, même endommagé.", "fr", "Oui."),
     # a sentence that allows: never "Yes" (it may be about something else, or restrictive)
-    ("Kann ich zwei Helden gleichzeitig haben?", "Man darf nur 1 Helden gleichzeitig haben.", "de", None),
+    # ... but more of a thing asked than the one allowed is "No"
+    ("Kann ich zwei Helden gleichzeitig haben?", "Man darf nur 1 Helden gleichzeitig haben.", "de", "Nein."),
     ("Can I swap twice?", "Once per turn you may swap 1 card.", "en", None),
     # the negation is not at the permission ("not stuck ... you may take them out")
     ("Can I take a good back off my craft?", "Stored goods are not stuck: later you may take them out again.", "en",
@@ -89,6 +90,12 @@ from gm.rules.yesno import yes_no
     # compounds that share their head ("Gebäudesymbole", "Handwerkssymbol") speak of the same thing
     ("Darf ich beim Raubzug das Handwerkssymbol meiner Schmiede nehmen, um eine Anforderungskarte zu kontern?",
      "Deutsch: Gebäudesymbole dürfen für Raubzüge ausdrücklich nicht genutzt werden.", "de", "Nein."),
+    ("Kann ich zwei Helden gleichzeitig haben?", "Man darf nur 1 Helden gleichzeitig haben und braucht einen für jeden "
+     "Raubzug.", "de", "Nein."),
+    # a rate or a score is no count of things held
+    ("Je peux échanger 3 marchandises contre une de mon choix ?", "Vous pouvez échanger 1 marchandise à la fois.",
+     "fr", None),
+    ("On peut s'arrêter avant 15 points ?", "On peut jouer jusqu'à 1 seul décompte.", "fr", None),
     # two questions in one line
     ("On peut mettre plusieurs Vikings dans la même file ? il y a une limite ?",
      "Une file est pleine à 8 Vikings ; ensuite, personne ne peut plus y placer.", "fr", None),

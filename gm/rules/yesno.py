@@ -103,7 +103,44 @@ def yes_no(question: str, lead: str, lang: str) -> str | None:
     said = _settles(s, topic, whole, asked, main=main)
     if said is None and topic is _LEAVE:  # "darf ich auch eine nehmen?" - "Der aktive Spieler zieht keine Karte"
         said = _settles(s, _NONE, whole - asked, asked, named_subject=True)
+    if said is None and topic is _LEAVE and _fewer_allowed(asked_text, s):
+        said = False  # "can I throw two cards in?" - "each other player may play 1 Action Card"
     return t("rules.no", lang) if said is False else None
+
+
+_COUNT = (r"(\d+|one|two|three|four|five|six|a single|single|eine?n?|zwei|drei|vier|funf|sechs|une?|deux|trois|"
+          r"quatre|cinq|six)")
+_COUNTS = {"one": 1, "a single": 1, "single": 1, "ein": 1, "eine": 1, "einen": 1, "un": 1, "une": 1, "two": 2,
+           "zwei": 2, "deux": 2, "three": 3, "drei": 3, "trois": 3, "four": 4, "vier": 4, "quatre": 4, "five": 5,
+           "funf": 5, "cinq": 5, "six": 6, "sechs": 6}
+
+
+def _counted(text: str) -> list[tuple[int, set[str]]]:
+    """(count, the words of the thing counted) for each "two action cards", "1 Aktionskarte" in `text`."""
+    found = []
+    for m in re.finditer(r"\b" + _COUNT + r"\s+((?:[\w']+\s+){0,1}[\w']+)", text):
+        word = m.group(1)
+        n = int(word) if word.isdigit() else _COUNTS.get(word)
+        if n is not None:
+            found.append((n, _content(m.group(2))))
+    return found
+
+
+def _fewer_allowed(asked: str, s: str) -> bool:
+    """The question asks leave for more of a thing than the sentence allows: "can I have two Heroes?" - "you may
+    have only 1 Hero at a time" (2 or more asked, 1 allowed, of the same thing; not a rate or a score)."""
+    wanted = [(n, words) for n, words in _counted(asked) if n >= 2 and words]
+    if not wanted or not _LEAVE.search(s) or _NOT.search(s) or re.search(r"\b(or|oder|ou|to|bis|a|up|more|mehr|plus)"
+                                                                          r" \d", s):
+        return False  # "1 or 2 cards", "1 to 3", "up to 3": ranges are read by no one word
+    if _TRADE.search(asked) or _TRADE.search(s):
+        return False  # "3 marchandises contre une", "15 points": a rate or a score, not how many one may have
+    allowed = _counted(s)
+    return any(m == 1 and _shares(words, had) for n, words in wanted for m, had in allowed if had)
+
+
+_TRADE = re.compile(r"\b(against|contre|gegen|exchange\w*|swap\w*|trade\w*|tausch\w*|echange\w*|points?|punkte?n?|vp|"
+                    r"sp|pv|fame|ruhm|gloire)\b|\b(?:for|pour|fur) (?:\d|one|a|an|une?|eine?n?)\b")
 
 
 def _settles(s: str, topic: re.Pattern[str], whole: set[str], asked: set[str], named_subject: bool = False,
