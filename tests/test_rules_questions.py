@@ -464,3 +464,19 @@ def test_numbers_that_are_not_the_table_size(game, q):
 
     a = answer(q, game)
     assert not any(w in a.text for w in ("players, and the rules offer", "players, so")), a.text
+
+
+@pytest.mark.parametrize("game,q,section", [
+    ("odin", "Si je me suis trompé de carte, je peux la reprendre avant que le joueur suivant joue ?",
+     "odin.gaps.mistakes"),
+    ("jorvik", "Le nombre de pièces de chaque joueur, c'est secret ou tout le monde peut le voir ?",
+     "jorvik.gaps.hidden_info"),
+    ("name-of-odin", "I forgot to put a Damage Token on my ship last turn. What now?", "name-of-odin.gaps.mistakes"),
+])
+def test_open_information_and_slips_are_what_the_rules_leave_open(game, q, section):
+    """Questions about what is open at the table, or a slip noticed later, are kinds the gap sections answer
+    ("The rules don't say" first): they had been ranked just below a section of the same words."""
+    from gm.rules import answer
+
+    a = answer(q, game)
+    assert a.sections[0]["id"] == section and a.source == "none", (a.sections, a.text[:80])

@@ -58,6 +58,15 @@ KINDS = {
                       r"gleichstand|gleich viel\w*|gleich\w* (?:ruhm|punkte\w*|siegpunkte\w*|punktzahl)|punktgleich|"
                       r"egalite|ex aequo|meme (?:score|nombre de points|gloire|total))\b"),
     # "what's in it for me?": what an act earns the asker, whatever the act
+    # what is open or hidden at the table: "is the coin count secret?", "darf man sich den Abwurf anschauen?"
+    "open_info": re.compile(r"\b(secret\w*|hidden|visible|peek\w*|look (?:at|through|back)|count (?:the )?(?:cards|"
+                            r"coins)|show (?:my|his|her)|geheim\w*|verdeckt\w*|anschauen|ansehen|einsehen|"
+                            r"reinschauen|mitzahlen|nachzahlen|zeigen|sichtbar|cache\w*|visibles?|regarder|consulter|"
+                            r"montrer|compter les (?:cartes|pieces))\b"),
+    # a slip noticed later: "I played the wrong card, can I take it back?", "si je me suis trompé ..."
+    "mistake": re.compile(r"\b(mistake\w*|by accident|accidentally|wrong(?:ly)?|take (?:it |that |the \w+ )?back|undo|"
+                          r"forg[eo]t\w*|error|vertan|versehentlich|aus versehen|falsch\w*|zuruck ?nehmen|"
+                          r"zurucknehmen|vergessen|fehler|trompe\w*|erreur|par erreur|reprendre|oublie\w*)\b"),
     "reward": re.compile(r"\b(what'?s in it for (?:me|us)|what do (?:i|we) get (?:for|out of) (?:it|that|this)|"
                          r"do (?:i|we) get anything|get anything out of it|was (?:habe|hab|hat) (?:ich|man) davon|"
                          r"bekomme ich (?:etwas|was) dafur|qu'est-ce que j'y gagne|j'y gagne quoi|"
