@@ -472,6 +472,11 @@ def test_numbers_that_are_not_the_table_size(game, q):
     ("jorvik", "Le nombre de pièces de chaque joueur, c'est secret ou tout le monde peut le voir ?",
      "jorvik.gaps.hidden_info"),
     ("name-of-odin", "I forgot to put a Damage Token on my ship last turn. What now?", "name-of-odin.gaps.mistakes"),
+    # a wrong play noticed later is a slip to settle, not a position to compute
+    ("odin", "On s'est rendu compte deux tours plus tard que quelqu'un avait posé un 7 et un 4 de couleurs "
+     "différentes. On fait quoi ?", "odin.gaps.mistakes"),
+    ("odin", "Wir haben zwei Züge später gemerkt, dass Tom eine 7 und eine 4 in verschiedenen Farben gelegt hat. Was "
+     "nun?", "odin.gaps.mistakes"),
 ])
 def test_open_information_and_slips_are_what_the_rules_leave_open(game, q, section):
     """Questions about what is open at the table, or a slip noticed later, are kinds the gap sections answer

@@ -66,13 +66,16 @@ KINDS = {
     # a slip noticed later: "I played the wrong card, can I take it back?", "si je me suis trompé ..."
     "mistake": re.compile(r"\b(mistake\w*|by accident|accidentally|wrong(?:ly)?|take (?:it |that |the \w+ )?back|undo|"
                           r"forg[eo]t\w*|error|vertan|versehentlich|aus versehen|falsch\w*|zuruck ?nehmen|"
-                          r"zurucknehmen|vergessen|fehler|trompe\w*|erreur|par erreur|reprendre|oublie\w*)\b"),
+                          r"zurucknehmen|vergessen|fehler|trompe\w*|erreur|par erreur|reprendre|oublie\w*|noticed|"
+                          r"reali[sz]ed|turned out|\w+ turns? later|gemerkt|bemerkt|\w+ (?:zuge|runden) spater|"
+                          r"rendu compte|remarque|\w+ tours? plus tard)\b"),
     "reward": re.compile(r"\b(what'?s in it for (?:me|us)|what do (?:i|we) get (?:for|out of) (?:it|that|this)|"
                          r"do (?:i|we) get anything|get anything out of it|was (?:habe|hab|hat) (?:ich|man) davon|"
                          r"bekomme ich (?:etwas|was) dafur|qu'est-ce que j'y gagne|j'y gagne quoi|"
                          r"(?:ca|cela) me rapporte quoi|qu'est-ce que (?:ca|cela) me rapporte)"),
 }
 KIND_BOOST = 1.25
+KIND_BOOSTS = {"mistake": 1.5}  # a slip noticed later asks what to do now, not the rule it broke
 WITHOUT = re.compile(r"\b(?:without|ohne|sans|n'ai pas d[e']|n'ai pas|(?:don't|do not|dont) have|hab(?:e)? kein\w*)\s*"
                      r"(?!(?:any|aucun\w*|irgend\w*|jegliche\w*)\b)"
                      r"(?:(?:a|an|the|my|ein\w*|den|die|das|der|mein\w*|"
@@ -190,7 +193,8 @@ class Index:
         scores = scores + np.array([self.phrase_score(asked, i) for i in range(len(self.sections))])
         kinds = {k for k, pattern in KINDS.items() if pattern.search(folded)}
         if kinds:
-            scores = scores * np.array([KIND_BOOST if kinds & set(sec.kinds) else 1.0 for sec in self.sections])
+            scores = scores * np.array([max((KIND_BOOSTS.get(k, KIND_BOOST) for k in kinds & set(sec.kinds)),
+                                            default=1.0) for sec in self.sections])
         if not ABOUT_THE_GAME.search(folded):
             # a summary of the whole game shares words with every question; it answers only one about the game as
             # a whole ("what is this game about?"), and otherwise yields to the section of the rule asked

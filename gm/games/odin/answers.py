@@ -1032,7 +1032,9 @@ SCORING_TALK = re.compile(r"\b(scoring|score|points?|wertung|zwischenwertung|pun
                           r"scores?)\b")
 REPORT = re.compile(r"\b(penalty|penalties|punish\w*|noticed|mistake|cheat\w*|strafe|bestraf\w*|bemerkt|fehler|"
                     r"geschummelt|penalite|sanction\w*|remarqu\w*|erreur|triche\w*|annul\w*|undo|take (?:it )?back|"
-                    r"ruckgangig|turns? ago|vor \w+ (?:zugen|runden)|il y a \w+ tours?)\b")
+                    r"ruckgangig|turns? ago|vor \w+ (?:zugen|runden)|il y a \w+ tours?|rendu compte|realised|realized|"
+                    r"turned out|later on|\w+ turns? later|\w+ tours? plus tard|\w+ (?:zuge|runden) spater|"
+                    r"gemerkt|trompe\w*|vertan|versehentlich|by mistake|par erreur)\b")
 PEOPLE = re.compile(r"\b(players?|people|teams?|partners?|we are|spieler\w*|personen|leute|mannschaft\w*|teams?|"
                     r"wir sind|zu (zweit|dritt|viert)|joueurs?|personnes|equipes?|on est|nous sommes)\b")
 OPTIONS_Q = re.compile(r"\b(what can i (actually )?(play|do)|what are my options|anything i can (do|play)|"
