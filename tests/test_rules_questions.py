@@ -485,3 +485,18 @@ def test_open_information_and_slips_are_what_the_rules_leave_open(game, q, secti
 
     a = answer(q, game)
     assert a.sections[0]["id"] == section and a.source == "none", (a.sections, a.text[:80])
+
+
+@pytest.mark.parametrize("q,lang", [
+    ("We're 4 players, so 18 cards are left over after dealing. Are we allowed to look through those?", "en"),
+    ("Wir sind zu viert, da bleiben beim Austeilen Karten übrig. Legen wir die offen hin oder kommen die weg?", "de"),
+    ("À 4 joueurs on distribue 36 cartes, les autres on en fait quoi ? on a le droit de les regarder ?", "fr"),
+])
+def test_odin_leftover_cards_are_what_the_rules_leave_open(q, lang):
+    """001 says to shuffle and deal 9 each, nothing of the cards left over: the answer says the rules don't say and
+    gives the project's handling as its reading (the set-up section had stated it as the rule)."""
+    from gm.rules import answer
+
+    a = answer(q, "odin", lang=lang)
+    assert a.source == "none" and a.sections[0]["id"] == "odin.gaps.leftover_cards", (a.sections, a.text[:80])
+    assert "18" in a.text
