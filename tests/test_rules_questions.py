@@ -500,3 +500,26 @@ def test_odin_leftover_cards_are_what_the_rules_leave_open(q, lang):
     a = answer(q, "odin", lang=lang)
     assert a.source == "none" and a.sections[0]["id"] == "odin.gaps.leftover_cards", (a.sections, a.text[:80])
     assert "18" in a.text
+
+
+@pytest.mark.parametrize("q,lang", [
+    ("Est-ce que je peux me débarrasser volontairement de mon drakkar abîmé pour en acheter un neuf à la place ?",
+     "fr"),
+    ("Darf ich meinen Helden einfach so abwerfen, ohne einen neuen zu rekrutieren oder seine Fähigkeit zu nutzen?",
+     "de"),
+    ("Can I just send a couple of my Vikings back to the Mead Hall on my turn because I don't want them anymore?",
+     "en"),
+])
+def test_giving_up_your_own_things_at_will_is_left_open(q, lang):
+    """004/000/003 name how a Hero, a Longship or Vikings leave, never a way to give them up at will."""
+    from gm.rules import answer
+
+    a = answer(q, "name-of-odin", lang=lang)
+    assert a.source == "none" and a.sections[0]["id"] == "name-of-odin.gaps.voluntary", (a.sections, a.text[:80])
+
+
+def test_replacing_a_longship_by_buying_is_still_the_rule():
+    from gm.rules import answer
+
+    a = answer("Can I buy a new longship to replace the one I have?", "name-of-odin", lang="en")
+    assert a.sections[0]["id"] == "name-of-odin.action.buy-longship" and a.text.startswith("No."), a.text
