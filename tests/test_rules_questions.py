@@ -523,3 +523,17 @@ def test_replacing_a_longship_by_buying_is_still_the_rule():
 
     a = answer("Can I buy a new longship to replace the one I have?", "name-of-odin", lang="en")
     assert a.sections[0]["id"] == "name-of-odin.action.buy-longship" and a.text.startswith("No."), a.text
+
+
+@pytest.mark.parametrize("game,q,section", [
+    ("odin", "After a scoring, who shuffles and deals the new hands? Does dealing rotate?", "odin.gaps.table_duties"),
+    ("odin", "Muss man ansagen, wenn man nur noch eine Karte auf der Hand hat, so wie bei Uno?",
+     "odin.gaps.table_talk"),
+    ("name-of-odin", "Was passiert, wenn alle Schadensmarker verbraucht sind und ein Schiff noch Schaden bekommen "
+     "müsste?", "name-of-odin.gaps.shortage"),
+])
+def test_chores_calls_and_shortages_reach_their_gap(game, q, section):
+    from gm.rules import answer
+
+    a = answer(q, game)
+    assert a.source == "none" and a.sections[0]["id"] == section, (a.sections, a.text[:80])

@@ -62,7 +62,12 @@ KINDS = {
     "open_info": re.compile(r"\b(secret\w*|hidden|visible|peek\w*|look (?:at|through|back)|count (?:the )?(?:cards|"
                             r"coins)|show (?:my|his|her)|geheim\w*|verdeckt\w*|anschauen|ansehen|einsehen|"
                             r"reinschauen|mitzahlen|nachzahlen|zeigen|sichtbar|cache\w*|visibles?|regarder|consulter|"
-                            r"montrer|compter les (?:cartes|pieces))\b"),
+                            r"montrer|compter les (?:cartes|pieces)|count how many|compter combien|zahlen,? wie viele|"
+                            r"nachzahlen)\b"),
+    # who does the table's chores: "who shuffles and deals?", "wer gibt?", "qui distribue ?"
+    "duties": re.compile(r"\b(who (?:deals|shuffles|keeps (?:the )?score|writes)|dealer|deal(?:ing)? rotates?|"
+                         r"wer (?:gibt|mischt|teilt|schreibt)|geber\w*|qui (?:distribue|melange|note|tient)|"
+                         r"donneur)\b"),
     # a slip noticed later: "I played the wrong card, can I take it back?", "si je me suis trompé ..."
     "mistake": re.compile(r"\b(mistake\w*|by accident|accidentally|wrong(?:ly)?|take (?:it |that |the \w+ )?back|undo|"
                           r"forg[eo]t\w*|error|vertan|versehentlich|aus versehen|falsch\w*|zuruck ?nehmen|"
@@ -75,7 +80,8 @@ KINDS = {
                          r"(?:ca|cela) me rapporte quoi|qu'est-ce que (?:ca|cela) me rapporte)"),
 }
 KIND_BOOST = 1.25
-KIND_BOOSTS = {"mistake": 1.5}  # a slip noticed later asks what to do now, not the rule it broke
+# a slip noticed later asks what to do now, not the rule it broke; a component running out, not its use
+KIND_BOOSTS = {"mistake": 1.5, "shortage": 1.5}
 WITHOUT = re.compile(r"\b(?:without|ohne|sans|n'ai pas d[e']|n'ai pas|(?:don't|do not|dont) have|hab(?:e)? kein\w*)\s*"
                      r"(?!(?:any|aucun\w*|irgend\w*|jegliche\w*)\b)"
                      r"(?:(?:a|an|the|my|ein\w*|den|die|das|der|mein\w*|"
