@@ -537,3 +537,12 @@ def test_chores_calls_and_shortages_reach_their_gap(game, q, section):
 
     a = answer(q, game)
     assert a.source == "none" and a.sections[0]["id"] == section, (a.sections, a.text[:80])
+
+
+def test_the_scoring_trigger_says_how_points_are_counted():
+    """"Au décompte intermédiaire, on marque combien ?" finds the section on what triggers a scoring; it now says the
+    count too (1 point per card still in hand, 001), not only that points are counted."""
+    from gm.rules import answer
+
+    a = answer("Au décompte intermédiaire, on marque combien ?", "odin", lang="fr")
+    assert "1 point par carte encore en main" in a.text, a.text
