@@ -879,3 +879,19 @@ def test_my_last_cards_all_one_colour_is_the_whole_hand_lead() -> None:
 def test_must_i_lead_one_is_answered_the_other_way_round(question: str, lang: str, start: str) -> None:
     a = answer(question, "odin", lang=lang)
     assert a.source == "engine" and a.text.startswith(start), a.text
+
+
+@pytest.mark.parametrize("question,lang,start", [
+    # "si elles sont toutes rouges": a condition that they go together, not a card
+    ("Au centre il y a 2 cartes. J'ai le droit d'en poser 4 d'un coup si elles sont toutes rouges ?", "fr",
+     "Non. Il y a 2 cartes au centre : joue donc 2 ou 3 cartes, pas 4"),
+    ("There are 2 cards in the centre. Can I play 4 if they're all red?", "en", "No. The centre holds 2 cards"),
+    # "nur noch grüne Karten": a hand of one colour told; "Was darf ich?" asks what, no "Ja"
+    ("Ich eröffne die neue Runde und hab nur noch grüne Karten, drei Stück. Was darf ich?", "de",
+     "Ist deine ganze Hand eine Farbe oder eine Ziffer, darfst du sie beim Eröffnen ganz auf einmal ablegen"),
+    # everyone else passed: the trick is over before anyone plays again
+    ("Tout le monde a passé sauf moi. Je peux rejouer par-dessus ma propre carte ?", "fr", "Le pli est terminé"),
+])
+def test_fresh_wordings_of_set_55(question: str, lang: str, start: str) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(start), a.text

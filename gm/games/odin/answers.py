@@ -422,6 +422,8 @@ _LEADING = re.compile(r"\b(lead\w*|open\w* (?:the|a) (?:new )?(?:round|trick|han
                       r"bin dran mit eroffnen|ouvr\w*|j'ouvre|"
                       r"c'est (?:a )?moi (?:qui )?(?:ouvre|commence)|c'est a moi d'ouvrir|ich fang\w* (?:\w+ )?an|"
                       r"ich beginne|je commence|i (?:go|play) first)\b")
+_COLOUR_WORDS = (r"(?:blue|red|pink|green|black|orange|yellow|purple|blau\w*|rot\w*|rosa|gr(?:ü|u|ue)n\w*|schwarz\w*|"
+                 r"gelb\w*|lila|bleue?s?|rouges?|roses?|verte?s?|noire?s?|oranges?|jaunes?|violette?s?)")
 _ONE_KIND = re.compile(r"\b(?:all|alle|toutes?|tous|every|jede)\b[^.?!]{0,60}?\b(?:same colou?r|same number|"
                        r"one colou?r|dieselbe farbe|gleiche farbe|dieselbe zahl|gleiche zahl|derselben farbe|"
                        r"meme couleur|meme chiffre|(?:blue|red|pink|green|black|orange|yellow|purple|blau\w*|rot\w*|"
@@ -430,7 +432,10 @@ _ONE_KIND = re.compile(r"\b(?:all|alle|toutes?|tous|every|jede)\b[^.?!]{0,60}?\b
                        r"drei|vier|funf|sechs|sieben|acht|neun|deux|trois|quatre|cinq|six|sept|huit|neuf) (?:\w+ )?"
                        r"(?:blue|red|pink|green|black|orange|yellow|purple|blaue|rote|rosa|grune|gruene|schwarze|orange|"
                        r"gelbe|lila) (?:cards?|karten)\b|\b(\d|deux|trois|quatre|cinq|six|sept|huit|neuf) cartes "
-                       r"(?:bleues|rouges|roses|vertes|noires|oranges|jaunes|violettes)\b")
+                       r"(?:bleues|rouges|roses|vertes|noires|oranges|jaunes|violettes)\b"
+                       # "hab nur noch grüne Karten", "only green cards left", "plus que des cartes vertes"
+                       r"|\b(?:nur noch|only|just|que des|plus que des)\s+(?:cartes\s+)?" + _COLOUR_WORDS +
+                       r"(?:\s+(?:cards?|karten))?\b")
 _ONE_CARD = re.compile(r"\b(?:only |just |nur |seulement |bloss |bloß )?(?:one|a single|1|eine einzelne|einzelne|eine|"
                        r"une seule|une) (?:single |einzige |seule )?(?:card|karte|carte)\b|\beine einzelne\b|"
                        r"\b(?:lead|play|legen|spielen|poser|jouer) (?:only |just |nur |qu')?(?:one|1|eine|une)"
@@ -470,28 +475,41 @@ def whole_hand_answer(question: str, lang: str) -> Any:
         if state is not None:  # one card read ("green (5 of them)"): the hand is told, not listed - see below
             whole = [a for a in GAME.legal_actions(state) if isinstance(a, Play) and len(a.cards) == len(hand)]
             key = "odin.hypo.whole_hand_yes" if whole else "odin.hypo.whole_hand_no"
-            return _answer(_flipped(t(key, lang, n=len(hand), cards=" ".join(cards)), lang, must_one), GAME.name,
-                           lang, ODIN_SECTIONS["lead"][::-1])
+            return _answer(_flipped(t(key, lang, n=len(hand), cards=" ".join(cards)), lang, must_one, question),
+                           GAME.name, lang, ODIN_SECTIONS["lead"][::-1])
     if m := _ONE_KIND.search(q):  # "alle meine Handkarten haben dieselbe Farbe", "three green cards": told, not listed
         told = re.search(r"\b(?:all|alle|toutes les|tous les|les) (\d|two|three|four|five|six|seven|eight|nine|"
                          r"zwei|drei|vier|funf|sechs|sieben|acht|neun|deux|trois|quatre|cinq|six|sept|huit|neuf)\b", q)
         groups = [g for g in m.groups() if g] + ([told.group(1)] if told else [])
         n = next((NUMBER_WORDS.get(g, int(g) if g.isdigit() else 0) for g in groups), 0)
         key = "odin.hypo.whole_hand_told_n" if n > 1 else "odin.hypo.whole_hand_told"
-        return _answer(_flipped(t(key, lang, n=n), lang, must_one), GAME.name, lang, ODIN_SECTIONS["lead"][::-1])
+        return _answer(_flipped(t(key, lang, n=n), lang, must_one, question), GAME.name, lang,
+                       ODIN_SECTIONS["lead"][::-1])
     return None
 
 
-def _flipped(text: str, lang: str, flip: bool) -> str:
-    """`text` with its opening "Yes"/"No" turned round when `flip` (the question asked the opposite)."""
+def _flipped(text: str, lang: str, flip: bool, question: str = "") -> str:
+    """`text` with its opening "Yes"/"No" turned round when `flip` (the question asked the opposite), or left out
+    when the question asks what, not whether ("Was darf ich?")."""
+    yes, no = t("rules.yes", lang).rstrip("."), t("rules.no", lang).rstrip(".")
+    if re.match(r"\W*(?:what|was|que|quoi|qu'est|welche\w*|which|wie)\b", _last_question(fold(question))):
+        for word in (yes, no):
+            if text.startswith(word):
+                rest = text[len(word):].lstrip(" :")
+                return rest[:1].upper() + rest[1:]
     if not flip:
         return text
-    yes, no = t("rules.yes", lang).rstrip("."), t("rules.no", lang).rstrip(".")
     if text.startswith(yes):
         return no + text[len(yes):]
     if text.startswith(no):
         return yes + text[len(no):]
     return text
+
+
+def _last_question(q: str) -> str:
+    """The last sentence of a folded line: the question itself after what it tells first."""
+    parts = [x for x in re.split(r"(?<=[.!?;])\s+", q.strip()) if x.strip()]
+    return parts[-1] if parts else q
 
 
 _N_WORD = (r"(two|three|four|five|six|seven|eight|[2-8]|deux|trois|quatre|cinq|six|sept|huit|zwei|drei|vier|funf|"
@@ -668,6 +686,11 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     # "Ist das dann 375?", "is that 74?", "c'est donc 39 ?": the value asked, not cards
     question = re.sub(r"(?i)\b((?:is|ist|c'est|est-ce) (?:that|this|it|das|dann|donc|ça|ca)(?: dann| then| donc)?) "
                       r"\d{2,}(?=\s*\?)", lambda m: m.group(1) + " " + _WORTH.get(lang, "worth how much"), question)
+    # "... if they're all red?", "si elles sont toutes rouges": a condition that they go together, no card of the play
+    question = re.sub(r"(?i)[,;]?\s*\b(?:if|si|wenn|as long as|tant qu'|solange)\s*(?:they|elles|ils|sie)\s*(?:are|'re|"
+                      r"sont|sind)\s+(?:all\s+|toutes\s+|tous\s+|alle\s+)?(?:of\s+)?(?:the same colou?r|one colou?r|"
+                      r"de la m[eê]me couleur|d'une seule couleur|gleichfarbig|in einer farbe|" + _COLOUR_WORDS +
+                      r")\b", " ", question)
     # "kann ich alle vier legen?", "all three of them": the count said again, not a card of 4 or 3
     question = re.sub(r"(?i)\b(?:all|alle|tous les|toutes les)(?: the)? (?:two|three|four|five|zwei|drei|vier|"
                       r"f(?:ü|u)nf|deux|trois|quatre|cinq)\b(?=\s*(?:[?.!,;]|$|(?:of them|at once|together|cards?|"
@@ -724,7 +747,11 @@ _PLAYED_BY = re.compile(r"\b([a-z]\w*) (?:just |then |first )?(?:played|led|put 
                         r"\bapres (?:le coup|l'ouverture) de ([a-z]\w*)")
 _WHAT_NOW = re.compile(r"\b(what happens|what now|who (?:leads|starts|plays|goes)|who's next|whose turn|was passiert|"
                        r"was jetzt|wer (?:ist dran|beginnt|fangt|eroffnet|spielt)|qu'est[- ]ce qui se passe|"
-                       r"que se passe|qui (?:commence|ouvre|joue|relance|recommence)|c'est a qui|et maintenant)\b")
+                       r"que se passe|qui (?:commence|ouvre|joue|relance|recommence)|c'est a qui|et maintenant|"
+                       # "can I play again on top of my own card?": the trick is over first
+                       r"(?:can|may) i (?:play|go) again|play (?:again )?on (?:top of )?my own|je peux rejouer|"
+                       r"rejouer (?:par-dessus|sur) ma|darf ich (?:noch ?mal|nochmal|erneut)|"
+                       r"kann ich (?:noch ?mal|nochmal|erneut))\b")
 _ME_WORDS = frozenset({"me", "mir", "mich", "moi", "i", "ich", "je"})
 _NOT_PLAYERS = frozenset({"he", "she", "it", "they", "his", "her", "er", "sie", "es", "il", "elle", "on", "someone",
                           "somebody", "jemand", "quelqu'un", "who", "wer", "qui", "the", "die", "der", "le", "la"})
