@@ -935,3 +935,10 @@ def test_goods_for_coins_without_a_trader(lang: str, question: str, start: str) 
 def test_pict_attacks_told_with_pairs_and_a_signed_loss(lang: str, question: str, said: list[str]) -> None:
     got = answer(question, "jorvik", lang)
     assert got.source == "engine" and all(s in got.text for s in said) and "Sieger (" not in got.text, got.text
+
+
+def test_a_score_told_after_another_with_its_unit_said_once() -> None:
+    """"Anna is on 12 VP and Cara on 10": Cara's 10 is her score too (fresh set 58 had been left to the digest)."""
+    got = answer("Pict attack came up: defence is me 6, Anna 6, Ben 2, Cara 0; the card says +4 / -3. Anna is on 12 "
+                 "VP and Cara on 10 - where do they end up?", "jorvik", "en")
+    assert got.source == "engine" and "Anna ends on 16 VP; Cara ends on 7 VP." in got.text, got.text

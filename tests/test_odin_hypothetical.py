@@ -895,3 +895,10 @@ def test_must_i_lead_one_is_answered_the_other_way_round(question: str, lang: st
 def test_fresh_wordings_of_set_55(question: str, lang: str, start: str) -> None:
     a = answer(question, "odin", lang=lang)
     assert a.source == "engine" and a.text.startswith(start), a.text
+
+
+def test_a_pair_with_its_colours_in_brackets() -> None:
+    """"deux 4 (un rouge, un vert)": two cards, each with its colour (fresh set 58 had been left to the digest)."""
+    a = answer("Au centre il y a un 8 tout seul. J'ai un 9 jaune, et aussi deux 4 (un rouge, un vert). Je peux jouer "
+               "quoi ?", "odin", lang="fr")
+    assert a.source == "engine" and "R4 G4 (44)" in a.text and "(9)" in a.text, a.text

@@ -1181,6 +1181,10 @@ _VP_NOW = re.compile(r"\b(?P<who>I|I'm|ich|je|j'ai|je suis|[A-Z][a-z]+)"
                      r" (?:on|at|bei|auf|a|à) (?P<vp>\d+) ?(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b"
                      r"|\b(?P<who4>I have|I've got|ich habe|ich hab|j'ai) (?P<vp4>\d+) ?(?:vp|sp|pv|victory points|"
                      r"siegpunkte?n?|points de victoire)\b"
+                     # "... and Cara on 10 -": a score told after another, its unit said once
+                     r"|(?:(?<=\band )|(?<=\bund )|(?<=\bet ))(?P<who5>[A-Z][a-z]+)(?: is| ist| est)? "
+                     r"(?:on|at|bei|auf|à) (?P<vp5>\d+)\b"
+                     r"(?=\s*(?:[-–—.,;?!]|$))"
                      r"|\b(?P<who2>[A-Z][a-z]+) \((?P<vp2>\d+) ?(?:vp|sp|pv)\)"
                      r"|\b(?P<had>i had|ich hatte|j'avais|i was on|ich war bei|j'etais a) (?P<vp3>\d+) ?"
                      r"(?:vp|sp|pv|victory points|siegpunkte?n?|points?)\b", re.IGNORECASE)
@@ -1272,9 +1276,9 @@ def _picts_answer(question: str, q: str, lang: str) -> Any:
         vp_now[who] = int(v.group("vp"))
         text = text[:v.start()] + f" {v.group('who')} {v.group('d')} " + text[v.end():]
     for v in reversed(list(_VP_NOW.finditer(text))):  # "I'm on 12 VP", "Sue (9 VP)": the score before
-        who = v.group("who") or v.group("who2") or "I"  # "J'avais 12 PV", "j'ai 10 PV": mine before the attack
+        who = v.group("who") or v.group("who2") or v.group("who5") or "I"  # "J'avais 12 PV", "j'ai 10 PV": mine
         vp_now["me" if who.lower() in _ME else who] = int(v.group("vp") or v.group("vp2") or v.group("vp3") or
-                                                          v.group("vp4"))
+                                                          v.group("vp4") or v.group("vp5"))
         text = text[:v.start()] + f" {who} " + text[v.end():]
     text = re.sub(r"\s+", " ", text)
     text = _BOTH.sub(lambda m: f"{m.group(1)} {m.group(3)}, {m.group(2)} {m.group(3)}", text)

@@ -686,6 +686,9 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     # "Ist das dann 375?", "is that 74?", "c'est donc 39 ?": the value asked, not cards
     question = re.sub(r"(?i)\b((?:is|ist|c'est|est-ce) (?:that|this|it|das|dann|donc|ça|ca)(?: dann| then| donc)?) "
                       r"\d{2,}(?=\s*\?)", lambda m: m.group(1) + " " + _WORTH.get(lang, "worth how much"), question)
+    # "deux 4 (un rouge, un vert)", "two 4s (a red and a green)": each card of the pair named with its colour
+    question = re.sub(r"(?i)\b(?:two|deux|zwei|2) ([1-9])(?:s|er|en)? \((?:an? |one |une? |eine? )?(\w+),? "
+                      r"(?:and |et |und )?(?:an? |one |une? |eine? )?(\w+)\)", r"\1 \2, \1 \3", question)
     # "... if they're all red?", "si elles sont toutes rouges": a condition that they go together, no card of the play
     question = re.sub(r"(?i)[,;]?\s*\b(?:if|si|wenn|as long as|tant qu'|solange)\s*(?:they|elles|ils|sie)\s*(?:are|'re|"
                       r"sont|sind)\s+(?:all\s+|toutes\s+|tous\s+|alle\s+)?(?:of\s+)?(?:the same colou?r|one colou?r|"
