@@ -942,3 +942,10 @@ def test_a_score_told_after_another_with_its_unit_said_once() -> None:
     got = answer("Pict attack came up: defence is me 6, Anna 6, Ben 2, Cara 0; the card says +4 / -3. Anna is on 12 "
                  "VP and Cara on 10 - where do they end up?", "jorvik", "en")
     assert got.source == "engine" and "Anna ends on 16 VP; Cara ends on 7 VP." in got.text, got.text
+
+
+def test_a_pict_card_told_as_to_gain_and_to_lose() -> None:
+    got = answer("Picts show up: the card says 3 to gain, 2 to lose. Defence: Ann 4, Bob 4, Cid 2, me 0. Who gets "
+                 "what?", "jorvik", "en")
+    assert got.source == "engine" and "Ann (defence 4) gains 3 VP" in got.text and "you (defence 0) lose 2 VP" in \
+        got.text, got.text

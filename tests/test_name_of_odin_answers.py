@@ -69,7 +69,7 @@ COMPUTED = [
     # 2. Gathering: 1/2/3 symbols give 1/3/6 Vikings; the limit 10 (14 with an Inn); the Mead Hall shortage
     ("en", "How many Vikings do I get for 2 symbols?", r"3 Vikings of that type for 2 symbols",
      "action.gather-vikings"),
-    ("en", "if I discard 3 warrior cards how many vikings do I get", r"6 Vikings of that type for 3 symbols",
+    ("en", "if I discard 3 warrior cards how many vikings do I get", r"6 Warriors for 3 symbols of that type",
      "action.gather-vikings"),
     ("en", "how many vikings for one symbol?", r"1 Viking of that type for 1 symbol", "action.gather-vikings"),
     # the cards discarded named by their Viking type ("three Warrior cards": cards, not Vikings gathered)
@@ -89,9 +89,9 @@ COMPUTED = [
      r"12 Wikinger: 2 zurück in die Methalle", "limits.viking-limit"),
     ("de", "Ich habe 8 Wikinger und ein Gasthaus und sammle 6, was nun?", r"14 Wikinger: du behältst alle",
      "limits.viking-limit"),
-    ("de", "wenn ich 3 Händler-Karten abwerfe, wie viele Wikinger bekomme ich?", r"6 Wikinger dieser Art",
+    ("de", "wenn ich 3 Händler-Karten abwerfe, wie viele Wikinger bekomme ich?", r"6 Händler für 3 Symbole dieser Art",
      "action.gather-vikings"),
-    ("de", "Ich werfe 2 Krieger-Symbole ab, wie viele Wikinger bekomme ich?", r"3 Wikinger dieser Art",
+    ("de", "Ich werfe 2 Krieger-Symbole ab, wie viele Wikinger bekomme ich?", r"3 Krieger für 2 Symbole",
      "action.gather-vikings"),
     ("de", "Ich will 6 Seemänner sammeln, aber in der Methalle sind nur noch 4 übrig. Was passiert?",
      r"Du nimmst die 4 aus der Methalle, dann die 2 fehlenden", "limits.viking-shortage"),
@@ -99,7 +99,7 @@ COMPUTED = [
      "limits.viking-limit"),
     ("fr", "j'ai déjà 8 vikings et je recrute 3 guerriers, il se passe quoi ?", r"11 Vikings : rends-en 1 aussitôt",
      "limits.viking-limit"),
-    ("fr", "Je défausse 3 symboles marchands, combien de Vikings je reçois ?", r"6 Vikings de ce type",
+    ("fr", "Je défausse 3 symboles marchands, combien de Vikings je reçois ?", r"6 Commerçants pour 3 symboles",
      "action.gather-vikings"),
     ("fr", "combien de vikings pour 1 symbole ?", r"1 Viking de ce type", "action.gather-vikings"),
     ("fr", "Je rassemble 6 marins mais il n'en reste que 2 dans le Hall à Hydromel, que faire ?",
@@ -115,7 +115,7 @@ COMPUTED = [
     ("en", "gathering 3 warriors with 12 vikings and an inn - ok?", r"15 Vikings: return 1 .*Some Inns add 1",
      "limits.viking-limit"),
     ("de", "Ich hab 6 Wikinger und hol mir 6 Händler, was passiert??", r"12 Wikinger: 2 zurück", "limits.viking-limit"),
-    ("de", "Wie viele Krieger bekomme ich, wenn ich 2 Kriegersymbole abwerfe?", r"3 Wikinger dieser Art",
+    ("de", "Wie viele Krieger bekomme ich, wenn ich 2 Kriegersymbole abwerfe?", r"3 Krieger für 2 Symbole",
      "action.gather-vikings"),
     # 3. Raid step C: the Vikings expended (the rulebook's example: 2 Traders and 1 Warrior)
     ("en", "The raid needs 1 Sailor and 3 Traders, the zone token is a Warrior, my hero is a Sailor and my ship "
@@ -659,5 +659,21 @@ def test_komm_ich_damit_an_asks_whether_the_ship_reaches_the_zone() -> None:
 ])
 def test_raid_fame_when_none_of_the_cards_was_matched(question: str, lang: str, start: str) -> None:
     """"keine der drei ... abwerfen", "couldn't match any of the three", "n'ai contré aucune des trois": all 3 left."""
+    got = answer(question, "name-of-odin", lang)
+    assert got.source == "engine" and got.text.startswith(start), got.text
+
+
+@pytest.mark.parametrize("question,lang,start", [
+    # "couldn't match any": a raid's matching step, though the word "raid" is not said
+    ("what happens to my fame if all 3 cards stay on the table because I couldn't match any?", "en",
+     "3 cards left on the table: -2 Fame"),
+    # "alle 3 Anforderungskarten passend bedienen": all matched
+    ("Meine Raubzugkarte zeigt 4 Ruhm, sie liegt in der mittleren Ozeanzone und ich konnte alle 3 "
+     "Anforderungskarten passend bedienen. Wie viel Ruhm bekomme ich?", "de", "6 Ruhm: 4 für die Raubzugkarte + 1"),
+    # the type said is the type named in the yield
+    ("Combien de Vikings je reçois si je dépense 2 symboles Guerrier ?", "fr",
+     "3 Guerriers pour 2 symboles de ce type"),
+])
+def test_fresh_wordings_of_set_56(question: str, lang: str, start: str) -> None:
     got = answer(question, "name-of-odin", lang)
     assert got.source == "engine" and got.text.startswith(start), got.text

@@ -902,3 +902,8 @@ def test_a_pair_with_its_colours_in_brackets() -> None:
     a = answer("Au centre il y a un 8 tout seul. J'ai un 9 jaune, et aussi deux 4 (un rouge, un vert). Je peux jouer "
                "quoi ?", "odin", lang="fr")
     assert a.source == "engine" and "R4 G4 (44)" in a.text and "(9)" in a.text, a.text
+
+
+def test_my_whole_hand_is_greens_is_a_hand_told() -> None:
+    a = answer("new trick, I'm leading and my whole hand is greens (2, 5, 7, 8). anything special?", "odin", lang="en")
+    assert a.source == "engine" and a.text.startswith("Yes: all 4 at once, your whole hand. G8 G7 G5 G2"), a.text

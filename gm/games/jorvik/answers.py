@@ -906,7 +906,7 @@ _HOW_MANY = re.compile(r"\b(how many|how much|how high|wie ?viele?n?|wie ?viel|w
 
 def _setup_answer(q: str, lang: str, bare: bool = True) -> Any:
     """Card spaces (players + 1, and as many again in the Jarl game), Vikings, coins and VP at the start."""
-    if not _HOW_MANY.search(q) and not re.search(r"\bwhat do (?:i|we|you|players) (?:start|begin)\b|"
+    if not _HOW_MANY.search(q) and not re.search(r"\bwhat do (?:i|we|you|players) (?:each |all )?(?:start|begin)\b|"
                                                  r"\bwhat(?:'s| is| are) (?:the |my )?start\w*\b", q):
         return None
     if re.search(r"\b(left|remaining|still|ubrig|noch|verbleib\w*|reste\w*|encore)\b", q):
@@ -1102,7 +1102,7 @@ _WINLOSE = re.compile(r"\+\s*(\d+)\s*/\s*[-−–]\s*(\d+)|\b(\d+)\s*/\s*[-−�
 _WIN = re.compile(r"\b(?:gains?|wins?|erhalt\w*|gewinn\w*|bekomm\w*|gagne\w*|remporte\w*|worth|fur|pour|um|for|a|"
                   r"at|zu|de|mit|with|avec) (?:\w+ ){0,3}?(\d+) ?(?:vp|sp|pv|victory points?|siegpunkte?|points?|"
                   r"punkte?)\b|\b(?:gives?|bringt|gibt|rapporte|donne) (\d+)\b|\b(\d+) (?:vp |victory points? )?"
-                  r"(?:to|for the) (?:win|winner|strongest|best)\b"
+                  r"(?:to|for the) (?:win|winner|strongest|best|gain)\b"
                   r"|\b(?:winner|gewinner\w*|sieger\w*|gagnant|vainqueur|strongest|best|starkste\w*|plus fort)"
                   r" (?:gets|receives|gains|takes|bekommt|erhalt|kriegt|gagne|recoit|prend) (\d+)\b")
 _LOSE = re.compile(r"\b(?:loses?|verlier\w*|perd\w*|minus|penalty|strafe|malus|retire\w*|takes away|zieht)"

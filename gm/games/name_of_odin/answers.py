@@ -697,8 +697,12 @@ def _gather_calc(q: str, lang: str) -> Any:
     ids = ["name-of-odin.action.gather-vikings"]
     parts: list[str] = []
     if symbols is not None and had is None and left is None:
-        parts.append(_calc("gather_yield", lang, symbols=tn(P + "calc.symbols", symbols, lang),
-                           vikings=tn(P + "word.vikings", gathered, lang)))
+        kinds = {k for w in words if (k := _viking_type(w)) is not None}
+        # "2 symboles Guerrier": the yield named by its type ("3 Guerriers"), else "3 Vikings"
+        got = tn(P + "vik." + "WTS"[next(iter(kinds))], gathered, lang) if len(kinds) == 1 else tn(
+            P + "word.vikings", gathered, lang)
+        key = "gather_yield_named" if len(kinds) == 1 else "gather_yield"
+        parts.append(_calc(key, lang, symbols=tn(P + "calc.symbols", symbols, lang), vikings=got))
         if inn:  # some Inns add Vikings when gathering: which Inn is not said, so the base yield and a note
             bonus = max(b.gather_bonus for b in default_set().buildings if BUILDING_TYPES[b.type] == "inn")
             if bonus:
@@ -980,7 +984,8 @@ _ALL_MATCHED = re.compile(r"\b(all (the )?(cards )?((are|were|get|got) )?matched
                           r"no cards? (are )?(left|unmatched)|"
                           r"matched (them )?all|matched all( \w+)?|match(ed)? all (three|3|two|2|of them|the)|"
                           r"managed to match (them )?all|"
-                          r"alle (\w+ )?(\w*karten )?(bedient|bedienen|abgedeckt|abdecken|gematcht|gekontert|"
+                          r"alle (\w+ )?(\w*karten )?(?:passend |richtig |erfolgreich )?(bedient|bedienen|abgedeckt|"
+                          r"abdecken|gematcht|gekontert|"
                           r"kontern)|"
                           r"(toutes|les trois|les deux) (\w+ )?(contrees|associees|couvertes)|"
                           r"toutes? (les cartes )?(associee|couverte|appariee)s?|nothing left|nichts (mehr )?ubrig|"
@@ -1067,7 +1072,7 @@ _FAME_BEFORE = re.compile(r"^\W*(?:i have|i've got|ich habe|ich hab|j'ai)\s+(\d{
                           r"j'etais a|je suis a|j'avais)\s+(\d{1,2})\b(?! (?:cards?|karten|cartes|vikings?|wikinger))")
 
 
-_MATCH_STEP = re.compile(r"\b(matching|matched|step e|schritt e|etape e|anforderungskarte\w*|exigences?|contrer|"
+_MATCH_STEP = re.compile(r"\b(matching|matched|match|step e|schritt e|etape e|anforderungskarte\w*|exigences?|contrer|"
                          r"counter|kontern)\b")
 _GIVES = re.compile(r"\b(rapporte\w*|bringt|bringen|gives?|earns?|cost\w*|kostet|coute)\b")
 

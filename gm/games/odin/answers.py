@@ -424,10 +424,11 @@ _LEADING = re.compile(r"\b(lead\w*|open\w* (?:the|a) (?:new )?(?:round|trick|han
                       r"ich beginne|je commence|i (?:go|play) first)\b")
 _COLOUR_WORDS = (r"(?:blue|red|pink|green|black|orange|yellow|purple|blau\w*|rot\w*|rosa|gr(?:ü|u|ue)n\w*|schwarz\w*|"
                  r"gelb\w*|lila|bleue?s?|rouges?|roses?|verte?s?|noire?s?|oranges?|jaunes?|violette?s?)")
-_ONE_KIND = re.compile(r"\b(?:all|alle|toutes?|tous|every|jede)\b[^.?!]{0,60}?\b(?:same colou?r|same number|"
+_ONE_KIND = re.compile(r"\b(?:all|alle|toutes?|tous|every|jede|whole hand is|ganze hand ist|main est)\b[^.?!]{0,60}?"
+                       r"\b(?:same colou?r|same number|"
                        r"one colou?r|dieselbe farbe|gleiche farbe|dieselbe zahl|gleiche zahl|derselben farbe|"
-                       r"meme couleur|meme chiffre|(?:blue|red|pink|green|black|orange|yellow|purple|blau\w*|rot\w*|"
-                       r"rosa|grun\w*|schwarz\w*|orange\w*|gelb\w*|lila|bleue?s?|rouges?|roses?|vertes?|verts?|"
+                       r"meme couleur|meme chiffre|(?:(?:blue|red|pink|green|black|orange|yellow|purple)s?|blau\w*|"
+                       r"rot\w*|rosa|grun\w*|schwarz\w*|orange\w*|gelb\w*|lila|bleue?s?|rouges?|roses?|vertes?|verts?|"
                        r"noire?s?|oranges?|jaunes?|violette?s?))\b|\b(\d|two|three|four|five|six|seven|eight|nine|zwei|"
                        r"drei|vier|funf|sechs|sieben|acht|neun|deux|trois|quatre|cinq|six|sept|huit|neuf) (?:\w+ )?"
                        r"(?:blue|red|pink|green|black|orange|yellow|purple|blaue|rote|rosa|grune|gruene|schwarze|orange|"
@@ -581,7 +582,8 @@ _IDIOMS = re.compile(r"\b(?:tout )?d'un (?:seul )?coup\b|\ben une (?:seule )?foi
 # "in my hand I have ...": cards that cannot go down together are a hand to choose from, not one play to judge
 HOLDING = re.compile(r"\b(i have|i've got|i hold|i'm holding|i am holding|ich habe|ich hab|hab ich|habe ich|ich halte|"
                      r"j'ai|moi j'ai|je tiens|il me reste)\b")
-HAND_WORD = re.compile(r"\b(in my hand|my hand|dans ma main|ma main|en main|auf der hand|auf meiner hand|meine hand|"
+HAND_WORD = re.compile(r"\b(in my hand|my hand|my whole hand|my entire hand|meine ganze hand|dans ma main|ma main|"
+                       r"toute ma main|en main|auf der hand|auf meiner hand|meine hand|"
                        r"in der hand)\b")
 
 
