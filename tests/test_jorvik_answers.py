@@ -949,3 +949,9 @@ def test_a_pict_card_told_as_to_gain_and_to_lose() -> None:
                  "what?", "jorvik", "en")
     assert got.source == "engine" and "Ann (defence 4) gains 3 VP" in got.text and "you (defence 0) lose 2 VP" in \
         got.text, got.text
+
+
+def test_no_player_has_a_warrior() -> None:
+    got = answer("Attaque des Pictes et aucun joueur n'a de guerrier, tout le monde est à 0 : qui perd des points ?",
+                 "jorvik", "fr")
+    assert got.source == "engine" and got.text.startswith("Personne ne gagne ni ne perd de PV"), got.text

@@ -907,3 +907,15 @@ def test_a_pair_with_its_colours_in_brackets() -> None:
 def test_my_whole_hand_is_greens_is_a_hand_told() -> None:
     a = answer("new trick, I'm leading and my whole hand is greens (2, 5, 7, 8). anything special?", "odin", lang="en")
     assert a.source == "engine" and a.text.startswith("Yes: all 4 at once, your whole hand. G8 G7 G5 G2"), a.text
+
+
+@pytest.mark.parametrize("question,lang,start", [
+    # ", alle rot": one colour said for every card of the list
+    ("Ich spiele eine 3, eine 7 und eine 5, alle rot. Welchen Wert hat das?", "de", "Sie sind 753 wert"),
+    ("I play a 3, a 7 and a 5, all red. What is that worth?", "en", "They are worth 753"),
+    ("Au milieu : un 8, un 6 et un 4 (trois cartes). Moi j'ai 8, 6, 5 et 2 tous roses. Je peux poser les quatre "
+     "d'un coup ?", "fr", "Oui : 4 cartes battent toujours 3 cartes"),
+])
+def test_one_colour_said_for_the_whole_list(question: str, lang: str, start: str) -> None:
+    a = answer(question, "odin", lang=lang)
+    assert a.source == "engine" and a.text.startswith(start), a.text

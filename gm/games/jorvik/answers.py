@@ -1197,9 +1197,10 @@ _OPPONENT = re.compile(r"\b(my|mein|meine|meinem|meinen|mon|ma|the other|l'autre
                        r"(opponent|gegner|gegnerin|adversaire|player|joueur|spieler|spielerin)\b", re.IGNORECASE)
 _A_VALUE = re.compile(r"\b(?:only |just |nur |seulement )?(?:one|a|an|ein|eine|einen|un|une)\s+"
                       r"(?=\d+\b(?!\s*(?:vp|sp|pv|points?|punkte?|coins?|munzen|pieces?)))", re.IGNORECASE)
-_NOBODY_WARRIORS = re.compile(r"\b(?:none of us|nobody|no one|neither of us|keiner von uns|niemand|keiner|"
-                              r"aucun de nous|personne|ni l'un ni l'autre)\b[^.?!]{0,30}?\b(?:warriors?|krieger\w*|"
-                              r"guerriers?)\b|\b(?:we|wir|nous|on)\b[^.?!]{0,15}?\b(?:have no|haben keine?|"
+_NOBODY_WARRIORS = re.compile(r"\b(?:none of us|nobody|no one|no player|neither of us|keiner von uns|niemand|keiner|"
+                              r"kein spieler|aucun de nous|aucun joueur|personne|ni l'un ni l'autre)\b[^.?!]{0,30}?"
+                              r"\b(?:warriors?|krieger\w*|guerriers?)\b|"
+                              r"\b(?:we|wir|nous|on)\b[^.?!]{0,15}?\b(?:have no|haben keine?|"
                               r"n'avons aucun|n'a aucun)\w* (?:warriors?|krieger\w*|guerriers?)\b")
 _END = re.compile(r"\b(?:(weakest|lowest|fewest|least|schwachsten|niedrigsten|wenigsten|geringsten|plus faibles?|"
                   r"moins)|(strongest|highest|most|starksten|hochsten|meisten|plus forts?|plus de))\b")

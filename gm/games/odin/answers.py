@@ -422,6 +422,13 @@ _LEADING = re.compile(r"\b(lead\w*|open\w* (?:the|a) (?:new )?(?:round|trick|han
                       r"bin dran mit eroffnen|ouvr\w*|j'ouvre|"
                       r"c'est (?:a )?moi (?:qui )?(?:ouvre|commence)|c'est a moi d'ouvrir|ich fang\w* (?:\w+ )?an|"
                       r"ich beginne|je commence|i (?:go|play) first)\b")
+_ALL_ONE_COLOUR = re.compile(r"(?P<list>(?:\b(?:a|an|one|eine?|une?)\s+)?\b[1-9](?:\s*(?:,|and|und|et)\s*"
+                             r"(?:(?:a|an|one|eine?|une?)\s+)?[1-9]\b)+)\s*,?\s*"
+                             r"(?:all|alle|toutes|tous|both|beide|les deux)\s+"
+                             r"(?:of them\s+|davon\s+)?(?P<c>blue|red|pink|green|black|orange|blau|rot|rosa|gr(?:ü|u)n|"
+                             r"schwarz|bleues?|rouges?|roses?|verte?s?|noire?s?|oranges?)\b", re.IGNORECASE)
+_SINGULAR = {"roses": "rose", "rouges": "rouge", "bleues": "bleu", "bleue": "bleu", "vertes": "vert", "verte": "vert",
+             "verts": "vert", "noires": "noir", "noire": "noir", "oranges": "orange"}
 _COLOUR_WORDS = (r"(?:blue|red|pink|green|black|orange|yellow|purple|blau\w*|rot\w*|rosa|gr(?:ü|u|ue)n\w*|schwarz\w*|"
                  r"gelb\w*|lila|bleue?s?|rouges?|roses?|verte?s?|noire?s?|oranges?|jaunes?|violette?s?)")
 _ONE_KIND = re.compile(r"\b(?:all|alle|toutes?|tous|every|jede|whole hand is|ganze hand ist|main est)\b[^.?!]{0,60}?"
@@ -688,6 +695,13 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     # "Ist das dann 375?", "is that 74?", "c'est donc 39 ?": the value asked, not cards
     question = re.sub(r"(?i)\b((?:is|ist|c'est|est-ce) (?:that|this|it|das|dann|donc|ça|ca)(?: dann| then| donc)?) "
                       r"\d{2,}(?=\s*\?)", lambda m: m.group(1) + " " + _WORTH.get(lang, "worth how much"), question)
+    # "eine 3, eine 7 und eine 5, alle rot", "a 3, a 7 and a 5, all red": the colour said once for every card
+    def each(m: re.Match[str]) -> str:
+        colour = _SINGULAR.get(m.group("c").lower(), m.group("c"))
+        return re.sub(r"\b[1-9]\b", lambda d: f"{d.group(0)} {colour}" if lang == "fr" else f"{colour} {d.group(0)}",
+                      m.group("list"))
+
+    question = _ALL_ONE_COLOUR.sub(each, question)
     # "deux 4 (un rouge, un vert)", "two 4s (a red and a green)": each card of the pair named with its colour
     question = re.sub(r"(?i)\b(?:two|deux|zwei|2) ([1-9])(?:s|er|en)? \((?:an? |one |une? |eine? )?(\w+),? "
                       r"(?:and |et |und )?(?:an? |one |une? |eine? )?(\w+)\)", r"\1 \2, \1 \3", question)
