@@ -955,3 +955,15 @@ def test_no_player_has_a_warrior() -> None:
     got = answer("Attaque des Pictes et aucun joueur n'a de guerrier, tout le monde est à 0 : qui perd des points ?",
                  "jorvik", "fr")
     assert got.source == "engine" and got.text.startswith("Personne ne gagne ni ne perd de PV"), got.text
+
+
+@pytest.mark.parametrize("question,lang,section", [
+    # lending coins or trading goods with another player is a deal, not the market
+    ("Darf ich einer Mitspielerin Münzen leihen oder mit ihr Waren tauschen?", "de", "jorvik.gaps.deals"),
+    # the card that pays 4 coins: when, not the income
+    ("La carte qui rapporte 4 pièces, je les touche quand ? Et elle reste devant moi ?", "fr",
+     "jorvik.cards.buildings"),
+])
+def test_not_the_market_nor_the_income(question: str, lang: str, section: str) -> None:
+    got = answer(question, "jorvik", lang)
+    assert got.source != "engine" and got.sections[0]["id"] == section, (got.sections, got.text[:80])

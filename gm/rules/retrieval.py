@@ -69,9 +69,9 @@ KINDS = {
                          r"wer (?:gibt|mischt|teilt|schreibt)|geber\w*|qui (?:distribue|melange|note|tient)|"
                          r"donneur)\b"),
     # a slip noticed later: "I played the wrong card, can I take it back?", "si je me suis trompé ..."
-    "mistake": re.compile(r"\b(mistake\w*|by accident|accidentally|wrong(?:ly)?|take (?:it |that |the \w+ )?back|undo|"
-                          r"forg[eo]t\w*|error|vertan|versehentlich|aus versehen|falsch\w*|zuruck ?nehmen|"
-                          r"zurucknehmen|vergessen|fehler|trompe\w*|erreur|par erreur|reprendre|oublie\w*|noticed|"
+    "mistake": re.compile(r"\b(mistake\w*|by accident|accidentally|wrong(?:ly)?|undo|"
+                          r"forg[eo]t\w*|error|vertan|versehentlich|aus versehen|falsch\w*|"
+                          r"vergessen|fehler|trompe\w*|erreur|par erreur|oublie\w*|noticed|"
                           r"reali[sz]ed|turned out|\w+ turns? later|gemerkt|bemerkt|\w+ (?:zuge|runden) spater|"
                           r"rendu compte|remarque|\w+ tours? plus tard)\b"),
     "reward": re.compile(r"\b(what'?s in it for (?:me|us)|what do (?:i|we) get (?:for|out of) (?:it|that|this)|"

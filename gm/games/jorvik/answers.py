@@ -830,8 +830,12 @@ def _income_answer(q: str, lang: str, bare: bool = True) -> Any:
     """1 coin, 2 if you bought nothing, +1 in the Jarl game, + the buildings that add income."""
     if not _INCOME.search(q) or not (_LOADING.search(q) or re.search(r"\b(coins?|munzen|pieces?|geld)\b", q)):
         return None
-    if re.search(r"^\W*(when|wann|quand|a quel moment)\b|\b(quand|wann|when)\s*\??\s*$", q.strip()):
-        return None  # "the card that gives 4 coins: when do I get them?": a moment, not an amount
+    if re.search(r"^\W*(when|wann|quand|a quel moment)\b|\b(quand|wann|when)\s*\??\s*$", q.strip()) or re.search(
+            r"\b(?:card|building|karte|gebaude|carte|batiment) (?:that|which|die|das|qui|mit den) (?:gives?|brings?|"
+            r"bringt|gibt|rapporte|donne)?\s*[2-9] (?:coins?|munzen|pieces?)|\b(?:card|karte|carte) (?:with|mit den|a) "
+            r"[2-9] (?:coins?|munzen|pieces?)\b|\b(?:je (?:les |la |le )?touche|i get (?:them|it)|do i get (?:them|it)|"
+            r"krieg ich (?:die|sie)|bekomme ich (?:die|sie)) (?:quand|wann|when)\b", q):
+        return None  # "the card that gives 4 coins: when do I get them?": a moment and a card, not the income
     if re.search(r"\b(sell|verkauf\w*|vend\w*|trader|handler|marchand|skald\w*|scalde|goods|waren|marchandises)\b", q):
         return None
     if _ROW_WORD.search(q) and _PAY.search(q):
@@ -978,7 +982,10 @@ _CAN_SWAP = re.compile(r"^\W*(can|may|could|is it possible|kann|darf|konnen|durf
 
 _BETWEEN_PLAYERS = re.compile(r"\b(each other|one another|between (?:us|players)|other players?|give you|to you|"
                               r"untereinander|miteinander|gegenseitig|anderen spieler\w*|dir (?:eine?|\d)|"
-                              r"entre (?:nous|joueurs|eux)|autres joueurs|je te (?:donne|file))\b")
+                              r"entre (?:nous|joueurs|eux)|autres joueurs|je te (?:donne|file)|"
+                              # "einer Mitspielerin Münzen leihen", "lend a friend coins", "prêter des pièces"
+                              r"mitspieler\w*|mit (?:ihr|ihm)|leihen|verleihen|lend\w*|borrow\w*|loan|preter|"
+                              r"emprunter|avec (?:un|une) autre|another player|a friend|einem freund\w*)\b")
 
 
 def _market_answer(q: str, lang: str) -> Any:

@@ -235,7 +235,8 @@ NUMBER_WORDS = {w: i for i, ws in enumerate(("", "one ein eine einen un une", "t
 POINTS_Q = re.compile(r"\b(what does (that|it) cost|was kostet (ihn|sie|mich|das)|combien (ca|cela) (lui |me )?coute|"
                       r"ca donne quoi|what's my total|what is my total|my total|mon total|mein stand|was ergibt das|"
                       r"how many points|wie viele? (minus)?punkte|combien de points|points? (do|will) i|"
-                      r"punkte (bekomme|kriege?|gibt)|je (prends|marque|recois))\b")
+                      r"punkte (bekomme|kriege?|gibt)|je (prends|marque|recois)|what's my score|what is my score|"
+                      r"my score now|mein punktestand|wie viele punkte hab ich|mon score)\b")
 
 
 _GOES_ON_Q = re.compile(r"\b(keep (?:going|playing)|carry on|still going|go(?:es)? on|continue\w*|geht es weiter|"
@@ -272,7 +273,7 @@ def hand_points_answer(question: str, lang: str) -> Any:
         key = "odin.hypo.total_ends" if isinstance(target, int) and total >= target else "odin.hypo.total_goes_on"
         key += "_named" if target_of(question) else ""
         key += "_c" if _GOES_ON_Q.search(q) else ""  # "do we keep going?": "no" when it ends
-        text = t(key, lang, had=had, n=n, total=total, target=target) + " " + text
+        text = _flipped(t(key, lang, had=had, n=n, total=total, target=target), lang, False, question) + " " + text
         ids = ODIN_SECTIONS["scoring"]
     return _answer(text, GAME.name, lang, ids)
 
@@ -503,7 +504,7 @@ def _flipped(text: str, lang: str, flip: bool, question: str = "") -> str:
     if re.match(r"\W*(?:what|was|que|quoi|qu'est|welche\w*|which|wie)\b", _last_question(fold(question))):
         for word in (yes, no):
             if text.startswith(word):
-                rest = text[len(word):].lstrip(" :")
+                rest = text[len(word):].lstrip(" :,")
                 return rest[:1].upper() + rest[1:]
     if not flip:
         return text
@@ -521,7 +522,7 @@ def _last_question(q: str) -> str:
 
 
 _N_WORD = (r"(two|three|four|five|six|seven|eight|[2-8]|deux|trois|quatre|cinq|six|sept|huit|zwei|drei|vier|funf|"
-           r"sechs|sieben|acht)")
+           r"sechs|sieben|acht|a pair|une paire|ein paar|ein pärchen)")
 _PLAY_VERB = (r"(?:play|lead|open with|put(?: down)?|lay(?: down)?|throw(?: down)?|slap down|poser|jouer|mettre|"
               r"ouvrir avec|balancer|legen|spielen|ausspielen|auslegen|rauslegen|hinlegen|raushauen|rauswerfen)")
 # "Je peux poser les trois 4 d'un coup ?", "can I lead with two 9s?", "darf ich die drei Vieren ausspielen?"
@@ -559,7 +560,7 @@ def lead_many_answer(question: str, lang: str) -> Any:
     m = _LEAD_MANY.search(parts[-1])
     if m is None:
         return None
-    k = next((NUMBER_WORDS.get(g, int(g) if g.isdigit() else 0) for g in m.groups() if g), 0)
+    k = next((2 if " " in g else NUMBER_WORDS.get(g, int(g) if g.isdigit() else 0) for g in m.groups() if g), 0)
     if not 2 <= k <= 8:
         return None
     if _MORE_HELD.search(q):
@@ -577,7 +578,8 @@ ALREADY = re.compile(r"\b(already|so far|schon|bereits|bisher|deja|jusqu'ici|j'a
                      r"|\b(stand|stehe?|lag) (vorher |bisher |schon )?(bei|auf) (?P<p3>\d{1,2})\b"
                      r"|\bj'en (?:avais|ai) (?:deja )?(?P<p6>\d{1,2})\b"
                      r"|\b(was|were|i'm|i am) (on|at) (?P<p4>\d{1,2})\b|\bj'etais a (?P<p5>\d{1,2})\b")
-END_Q = re.compile(r"\b(end|over|finish\w*|ende|vorbei|aus|schluss|fin|finie?|arrete|termine\w*|s'arrete|continue\w*|"
+END_Q = re.compile(r"\b(end|over|done|finish\w*|ende|vorbei|aus|schluss|fin|finie?|arrete|termine\w*|s'arrete|"
+                   r"continue\w*|"
                    r"go(?:es)? on|weiter\w*|keep (?:going|playing)|carry on|still going|on (?:continue|rejoue)|"
                    r"spielen wir noch)\b")
 
@@ -693,8 +695,10 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     # "ça vaut 39 ou 93 ?": the two readings offered are the value asked, not cards
     question = re.sub(r"\b\d{2,}\s+(?:ou|or|oder)\s+\d{2,}(?=\s*\?)", _WORTH.get(lang, "worth how much"), question)
     # "Ist das dann 375?", "is that 74?", "c'est donc 39 ?": the value asked, not cards
-    question = re.sub(r"(?i)\b((?:is|ist|c'est|est-ce) (?:that|this|it|das|dann|donc|ça|ca)(?: dann| then| donc)?) "
-                      r"\d{2,}(?=\s*\?)", lambda m: m.group(1) + " " + _WORTH.get(lang, "worth how much"), question)
+    question = re.sub(r"(?i)\b((?:is|ist|c'est|est-ce) (?:that|this|it|das|dann|donc|ça|ca)(?: dann| then| donc)?|"
+                      r"(?:gilt|z(?:ä|a)hlt) das(?: dann)? als|(?:that|this|it) counts? as|(?:does )?(?:that|this|it) "
+                      r"count as|(?:ça|ca) compte comme) \d{2,}(?=\s*\?)",
+                      lambda m: m.group(1) + " " + _WORTH.get(lang, "worth how much"), question)
     # "eine 3, eine 7 und eine 5, alle rot", "a 3, a 7 and a 5, all red": the colour said once for every card
     def each(m: re.Match[str]) -> str:
         colour = _SINGULAR.get(m.group("c").lower(), m.group("c"))
@@ -703,8 +707,15 @@ def hypothetical_answer(question: str, lang: str) -> Any:
 
     question = _ALL_ONE_COLOUR.sub(each, question)
     # "deux 4 (un rouge, un vert)", "two 4s (a red and a green)": each card of the pair named with its colour
-    question = re.sub(r"(?i)\b(?:two|deux|zwei|2) ([1-9])(?:s|er|en)? \((?:an? |one |une? |eine? )?(\w+),? "
-                      r"(?:and |et |und )?(?:an? |one |une? |eine? )?(\w+)\)", r"\1 \2, \1 \3", question)
+    def listed(m: re.Match[str]) -> str:
+        colours = [c for c in re.split(r"\s*(?:,|\band\b|\bet\b|\bund\b)\s*(?:(?:an?|one|une?|eine?)\s+)?",
+                                       re.sub(r"^(?:an?|one|une?|eine?)\s+", "", m.group(2).strip())) if c]
+        if len(colours) < 2 or not all(re.fullmatch(_COLOUR_WORDS, c, re.IGNORECASE) for c in colours):
+            return m.group(0)  # "three 4s (different colours)", "deux 6 (66)": not a colour for each card
+        return ", ".join(f"{m.group(1)} {c}" for c in colours)
+
+    question = re.sub(r"(?i)\b(?:two|three|four|deux|trois|quatre|zwei|drei|vier|[2-4]) ([1-9])(?:s|er|en)? "
+                      r"\(([^()]*)\)", listed, question)
     # "... if they're all red?", "si elles sont toutes rouges": a condition that they go together, no card of the play
     question = re.sub(r"(?i)[,;]?\s*\b(?:if|si|wenn|as long as|tant qu'|solange)\s*(?:they|elles|ils|sie)\s*(?:are|'re|"
                       r"sont|sind)\s+(?:all\s+|toutes\s+|tous\s+|alle\s+)?(?:of\s+)?(?:the same colou?r|one colou?r|"
@@ -737,7 +748,9 @@ def hypothetical_answer(question: str, lang: str) -> Any:
 _TAKE_Q = re.compile(r"\b(take|takes|taking|pick up|picks up|pick (?:\w+ ){1,2}up|keep|goes (?:in|into|to) my hand|"
                      r"nehm\w*|nimm\w*|"
                      r"aufnehm\w*|aufzunehmen|behalt\w*|auf die hand|in meine hand|prend\w*|ramass\w*|recupere\w*|"
-                     r"dans ma main)\b")
+                     r"dans ma main|what happens to (?:those|the|these) (?:\d |two |three |four )?cards|"
+                     r"was passiert mit (?:den|diesen) (?:\d |zwei |drei |vier )?karten|"
+                     r"que deviennent (?:les|ces) (?:\d |deux |trois |quatre )?cartes)\b")
 # "J'ai quatre 5 dans ma main": where the cards are held, not what a play takes
 _HELD_IN_HAND = re.compile(r"\b(?:j'ai|je tiens|i have|i've got|i hold|ich hab\w*|ich halte)\b[^,.?!]{0,40}?\b"
                            r"(?:dans ma main|in my hand|in meiner hand|auf der hand|in der hand|auf die hand)\b")
@@ -838,6 +851,9 @@ def _take_answer(question: str, lang: str) -> Any:
             # "I just beat the middle with two cards and there were three": the cards played are not the centre
             sentence = re.sub(r"\b(?:with|mit|avec) (?:my |meinen |mes )?(?:\w+ )?(?:cards?|karten|cartes)\b", " ",
                               sentence)
+            # "... and I beat them with 3.": a count of the cards played, said last
+            sentence = re.sub(r"\b(?:with|mit|avec) (?:[1-9]|two|three|four|zwei|drei|vier|deux|trois|quatre)"
+                              r"(?=\s*[.,;!?]|\s*$)", " ", sentence)
             hits = PARSER.lexicon.hits(tokenize(sentence), lang)
             if any(h.text.isdigit() and len(h.text) == 1 for h in hits):
                 hits = [h for h in hits if not (h.text.isdigit() and len(h.text) > 1)]  # "..., so 742": said again
