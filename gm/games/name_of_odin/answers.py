@@ -699,10 +699,10 @@ def _gather_calc(q: str, lang: str) -> Any:
     if symbols is not None and had is None and left is None:
         kinds = {k for w in words if (k := _viking_type(w)) is not None}
         # "2 symboles Guerrier": the yield named by its type ("3 Guerriers"), else "3 Vikings"
-        got = tn(P + "vik." + "WTS"[next(iter(kinds))], gathered, lang) if len(kinds) == 1 else tn(
+        yielded = tn(P + "vik." + "WTS"[next(iter(kinds))], gathered, lang) if len(kinds) == 1 else tn(
             P + "word.vikings", gathered, lang)
         key = "gather_yield_named" if len(kinds) == 1 else "gather_yield"
-        parts.append(_calc(key, lang, symbols=tn(P + "calc.symbols", symbols, lang), vikings=got))
+        parts.append(_calc(key, lang, symbols=tn(P + "calc.symbols", symbols, lang), vikings=yielded))
         if inn:  # some Inns add Vikings when gathering: which Inn is not said, so the base yield and a note
             bonus = max(b.gather_bonus for b in default_set().buildings if BUILDING_TYPES[b.type] == "inn")
             if bonus:
