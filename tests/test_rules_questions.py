@@ -225,19 +225,25 @@ def test_why_not_in_any_phrasing_reaches_the_engines_reason(question, lang):
 # Gloire" read as the card, "four greens" added to the centre, an unfilled craft answered with the card list).
 # rules_blind35-38: written last and measured once with the final code, nothing tuned on them: 77, 81, 78, 78 of 90
 # (the session's starting code: 74, 78, 75, 75). Their floors are those first runs.
-BLIND_FLOOR = {"rules_blind": 84, "rules_blind2": 84, "rules_blind3": 84, "rules_blind4": 78, "rules_blind5": 88,
-               "rules_blind6": 86, "rules_blind7": 82, "rules_blind8": 85, "rules_blind9": 86, "rules_blind10": 83,
-               "rules_blind11": 83, "rules_blind12": 86, "rules_blind13": 85, "rules_blind14": 86,
-               "rules_blind15": 82, "rules_blind16": 81, "rules_blind17": 83, "rules_blind18": 82,
-               "rules_blind19": 85, "rules_blind20": 85, "rules_blind21": 82, "rules_blind22": 84,
-               "rules_blind23": 87, "rules_blind24": 83, "rules_blind25": 87, "rules_blind26": 84,
-               "rules_blind27": 85, "rules_blind28": 84, "rules_blind29": 87, "rules_blind30": 87,
-               "rules_blind31": 87, "rules_blind32": 83, "rules_blind33": 84, "rules_blind34": 86,
-               "rules_blind35": 81, "rules_blind36": 87, "rules_blind37": 84, "rules_blind38": 83,
-               "rules_blind39": 86, "rules_blind40": 84, "rules_blind41": 87, "rules_blind42": 85,
-               "rules_blind43": 84, "rules_blind44": 80, "rules_blind45": 81, "rules_blind46": 84,
-               "rules_blind47": 79, "rules_blind48": 77, "rules_blind49": 80, "rules_blind50": 85,
-               "rules_blind51": 83, "rules_blind52": 82, "rules_blind53": 85, "rules_blind54": 82}
+# rules_blind39-54 (fifth round) and 55-66 (sixth round): fresh sets written blind four at a time, each measured once
+# before anything was tuned on it; docs/rules.md has their first runs. Floors are the scores now (sets 1-54 were
+# tuned on; 63-66 were measured once with the final code of the sixth round and never tuned on).
+BLIND_FLOOR = {"rules_blind": 84, "rules_blind2": 84, "rules_blind3": 85, "rules_blind4": 79, "rules_blind5": 88,
+               "rules_blind6": 86, "rules_blind7": 84, "rules_blind8": 86, "rules_blind9": 87, "rules_blind10": 84,
+               "rules_blind11": 85, "rules_blind12": 87, "rules_blind13": 85, "rules_blind14": 87,
+               "rules_blind15": 83, "rules_blind16": 83, "rules_blind17": 85, "rules_blind18": 85,
+               "rules_blind19": 86, "rules_blind20": 85, "rules_blind21": 82, "rules_blind22": 85,
+               "rules_blind23": 87, "rules_blind24": 85, "rules_blind25": 87, "rules_blind26": 84,
+               "rules_blind27": 85, "rules_blind28": 85, "rules_blind29": 88, "rules_blind30": 87,
+               "rules_blind31": 88, "rules_blind32": 84, "rules_blind33": 85, "rules_blind34": 87,
+               "rules_blind35": 81, "rules_blind36": 90, "rules_blind37": 84, "rules_blind38": 85,
+               "rules_blind39": 87, "rules_blind40": 87, "rules_blind41": 88, "rules_blind42": 88,
+               "rules_blind43": 86, "rules_blind44": 83, "rules_blind45": 82, "rules_blind46": 86,
+               "rules_blind47": 81, "rules_blind48": 82, "rules_blind49": 85, "rules_blind50": 87,
+               "rules_blind51": 87, "rules_blind52": 89, "rules_blind53": 88, "rules_blind54": 86,
+               "rules_blind55": 85, "rules_blind56": 82, "rules_blind57": 83, "rules_blind58": 87,
+               "rules_blind59": 83, "rules_blind60": 88, "rules_blind61": 80, "rules_blind62": 84,
+               "rules_blind63": 82, "rules_blind64": 84, "rules_blind65": 81, "rules_blind66": 86}
 
 
 @pytest.mark.parametrize("name", sorted(BLIND_FLOOR))

@@ -92,6 +92,11 @@ from gm.rules.yesno import yes_no
      "Deutsch: Gebäudesymbole dürfen für Raubzüge ausdrücklich nicht genutzt werden.", "de", "Nein."),
     ("Kann ich zwei Helden gleichzeitig haben?", "Man darf nur 1 Helden gleichzeitig haben und braucht einen für jeden "
      "Raubzug.", "de", "Nein."),
+    # "un Viking" said without a limit: an article, not "only one"; "Sif's raid" is someone else's
+    ("Je peux mettre mes deux Vikings dans la même file de demande ?",
+     "Vous pouvez ajouter un Viking à une file qui contient déjà un ou plusieurs des vôtres.", "fr", None),
+    ("I tossed a card into Sif's raid to make it harder. Do I get a card back for that?",
+     "The Active Player takes no card here.", "en", None),
     # a rate or a score is no count of things held
     ("Je peux échanger 3 marchandises contre une de mon choix ?", "Vous pouvez échanger 1 marchandise à la fois.",
      "fr", None),
