@@ -48,14 +48,14 @@ _ORDINAL_COUNT = {"zweit": 2, "dritt": 3, "viert": 4, "funft": 5, "fuenft": 5, "
 
 
 # the table itself, said as such: "we are 7", "zu siebt", "6 players" (not "with 8 action cards", "a 7")
-_TABLE_COUNT = re.compile(_PLAYER_COUNT.pattern.replace("|a|with|mit|avec|pour|for|at) ", ") "))
+TABLE_COUNT = re.compile(_PLAYER_COUNT.pattern.replace("|a|with|mit|avec|pour|for|at) ", ") "))
 
 
 def players_said(folded: str, strict: bool = False) -> int | None:
     """How many players a folded question says the table has ("with 3 players", "zu viert", "on est quatre",
     "three of us"), or None. `strict`: only where the table is said as such ("we are 7", "zu siebt", "6 players"),
     not "with 3" or "à 3"."""
-    m = (_TABLE_COUNT if strict else _PLAYER_COUNT).search(folded)
+    m = (TABLE_COUNT if strict else _PLAYER_COUNT).search(folded)
     if m is None:
         return None
     from gm.parse.core import _UNIT_WORDS  # the spoken numbers the parser reads (gm.parse imports this module)

@@ -17,7 +17,7 @@ from typing import Any
 from gm.i18n import normalise_lang, t
 from gm.rules.retrieval import KINDS, Hit, games, index
 from gm.rules.yesno import yes_no
-from gm.text import detect_lang, fold, players_said
+from gm.text import TABLE_COUNT, detect_lang, fold, players_said
 
 # A best BM25 score under this, or too close to the runner-up with a weak score, is "the rules don't say".
 MIN_SCORE = 1.6
@@ -48,8 +48,7 @@ _CAN_WE_PLAY = re.compile(r"^\W*(?:(?:so|ok|and|und|et|alors)\W+)?(?:can|could|m
                           r"vraiment|still|noch|even|uberhaupt|meme|play|spielen|jouer|the game|das spiel|le jeu|"
                           r"it|es|y|mit|with|a|à|zu|en|tonight|heute|heute abend|ce soir|together|zusammen|ensemble|"
                           r"all|alle|tous|\w+ (?:game|spiel|partie))\b)*\W*\?\W*$")
-_PLAYER_COUNT_WORDS = (r"\b(?:[2-9]|two|three|four|five|six|zwei|drei|vier|funf|sechs|deux|trois|quatre|cinq|six)"
-                       r"(?: players?| spieler\w*| joueurs?| personen| leute| people| of us)?\b|\bzu \w+t\b")
+
 
 
 def _table_size(question: str, game: str, lang: str) -> Answer | None:
@@ -63,7 +62,7 @@ def _table_size(question: str, game: str, lang: str) -> Answer | None:
         return None
     low, high = kit.info.min_players, kit.info.max_players
     fits = low <= n <= high
-    asked = re.sub(_PLAYER_COUNT_WORDS, " ", fold(question).replace(fold(kit.title), " "))
+    asked = TABLE_COUNT.sub(" ", fold(question).replace(fold(kit.title), " "))
     if fits and not _CAN_WE_PLAY.match(asked):
         return None  # "with 4 players, how many cards?": the count only sets the scene
     ix = index(game, lang)

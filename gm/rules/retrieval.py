@@ -57,7 +57,6 @@ KINDS = {
     "tie": re.compile(r"\b(ties?|tied|tiebreak\w*|(?:same|equal) (?:fame|score|points?|total|number of points)|"
                       r"gleichstand|gleich viel\w*|gleich\w* (?:ruhm|punkte\w*|siegpunkte\w*|punktzahl)|punktgleich|"
                       r"egalite|ex aequo|meme (?:score|nombre de points|gloire|total))\b"),
-    # "what's in it for me?": what an act earns the asker, whatever the act
     # what is open or hidden at the table: "is the coin count secret?", "darf man sich den Abwurf anschauen?"
     "open_info": re.compile(r"\b(secret\w*|hidden|visible|peek\w*|look (?:at|through|back)|count (?:the )?(?:cards|"
                             r"coins)|show (?:my|his|her)|geheim\w*|verdeckt\w*|anschauen|ansehen|einsehen|"
@@ -74,6 +73,7 @@ KINDS = {
                           r"vergessen|fehler|trompe\w*|erreur|par erreur|oublie\w*|noticed|"
                           r"reali[sz]ed|turned out|\w+ turns? later|gemerkt|bemerkt|\w+ (?:zuge|runden) spater|"
                           r"rendu compte|remarque|\w+ tours? plus tard)\b"),
+    # "what's in it for me?": what an act earns the asker, whatever the act
     "reward": re.compile(r"\b(what'?s in it for (?:me|us)|what do (?:i|we) get (?:for|out of) (?:it|that|this)|"
                          r"do (?:i|we) get anything|get anything out of it|was (?:habe|hab|hat) (?:ich|man) davon|"
                          r"bekomme ich (?:etwas|was) dafur|qu'est-ce que j'y gagne|j'y gagne quoi|"

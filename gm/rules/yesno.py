@@ -114,17 +114,17 @@ def yes_no(question: str, lead: str, lang: str) -> str | None:
 
 _COUNT = (r"(\d+|one|two|three|four|five|six|a single|single|eine?n?|zwei|drei|vier|funf|sechs|une?|deux|trois|"
           r"quatre|cinq|six)")
-_COUNTS = {"one": 1, "a single": 1, "single": 1, "ein": 1, "eine": 1, "einen": 1, "un": 1, "une": 1, "two": 2,
-           "zwei": 2, "deux": 2, "three": 3, "drei": 3, "trois": 3, "four": 4, "vier": 4, "quatre": 4, "five": 5,
-           "funf": 5, "cinq": 5, "six": 6, "sechs": 6}
+_SINGLE = {"a single": 1, "single": 1, "einen": 1}
 
 
 def _counted(text: str) -> list[tuple[int, set[str]]]:
     """(count, the words of the thing counted) for each "two action cards", "1 Aktionskarte" in `text`."""
+    from gm.parse.core import _UNIT_WORDS  # the spoken numbers the parser reads
+
     found = []
     for m in re.finditer(r"\b" + _COUNT + r"\s+((?:[\w']+\s+){0,1}[\w']+)", text):
         word = m.group(1)
-        n = int(word) if word.isdigit() else _COUNTS.get(word)
+        n = int(word) if word.isdigit() else _SINGLE.get(word) or _UNIT_WORDS.get(word)
         if n is not None:
             found.append((n, _content(m.group(2))))
     return found

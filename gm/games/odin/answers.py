@@ -430,20 +430,20 @@ _ALL_ONE_COLOUR = re.compile(r"(?P<list>(?:\b(?:a|an|one|eine?|une?)\s+)?\b[1-9]
                              r"schwarz|bleues?|rouges?|roses?|verte?s?|noire?s?|oranges?)\b", re.IGNORECASE)
 _SINGULAR = {"roses": "rose", "rouges": "rouge", "bleues": "bleu", "bleue": "bleu", "vertes": "vert", "verte": "vert",
              "verts": "vert", "noires": "noir", "noire": "noir", "oranges": "orange"}
-_COLOUR_WORDS = (r"(?:blue|red|pink|green|black|orange|yellow|purple|blau\w*|rot\w*|rosa|gr(?:ü|u|ue)n\w*|schwarz\w*|"
-                 r"gelb\w*|lila|bleue?s?|rouges?|roses?|verte?s?|noire?s?|oranges?|jaunes?|violette?s?)")
+# a colour's name, in the three languages, ours and the others players say ("yellow", "lila", "violette")
+_COLOUR_NAMES = (r"(?:(?:blue|red|pink|green|black|orange|yellow|purple)s?|blau\w*|rot\w*|rosa|gr(?:ü|u|ue)n\w*|"
+                 r"schwarz\w*|gelb\w*|lila|bleue?s?|rouges?|roses?|verte?s?|noire?s?|oranges?|jaunes?|violette?s?)")
 _ONE_KIND = re.compile(r"\b(?:all|alle|toutes?|tous|every|jede|whole hand is|ganze hand ist|main est)\b[^.?!]{0,60}?"
                        r"\b(?:same colou?r|same number|"
                        r"one colou?r|dieselbe farbe|gleiche farbe|dieselbe zahl|gleiche zahl|derselben farbe|"
-                       r"meme couleur|meme chiffre|(?:(?:blue|red|pink|green|black|orange|yellow|purple)s?|blau\w*|"
-                       r"rot\w*|rosa|grun\w*|schwarz\w*|orange\w*|gelb\w*|lila|bleue?s?|rouges?|roses?|vertes?|verts?|"
-                       r"noire?s?|oranges?|jaunes?|violette?s?))\b|\b(\d|two|three|four|five|six|seven|eight|nine|zwei|"
-                       r"drei|vier|funf|sechs|sieben|acht|neun|deux|trois|quatre|cinq|six|sept|huit|neuf) (?:\w+ )?"
+                       r"meme couleur|meme chiffre|" + _COLOUR_NAMES + r")\b|"
+                       r"\b(\d|two|three|four|five|six|seven|eight|nine|zwei|drei|vier|funf|sechs|sieben|acht|neun|"
+                       r"deux|trois|quatre|cinq|six|sept|huit|neuf) (?:\w+ )?"
                        r"(?:blue|red|pink|green|black|orange|yellow|purple|blaue|rote|rosa|grune|gruene|schwarze|orange|"
                        r"gelbe|lila) (?:cards?|karten)\b|\b(\d|deux|trois|quatre|cinq|six|sept|huit|neuf) cartes "
                        r"(?:bleues|rouges|roses|vertes|noires|oranges|jaunes|violettes)\b"
                        # "hab nur noch grüne Karten", "only green cards left", "plus que des cartes vertes"
-                       r"|\b(?:nur noch|only|just|que des|plus que des)\s+(?:cartes\s+)?" + _COLOUR_WORDS +
+                       r"|\b(?:nur noch|only|just|que des|plus que des)\s+(?:cartes\s+)?" + _COLOUR_NAMES +
                        r"(?:\s+(?:cards?|karten))?\b")
 _ONE_CARD = re.compile(r"\b(?:only |just |nur |seulement |bloss |bloß )?(?:one|a single|1|eine einzelne|einzelne|eine|"
                        r"une seule|une) (?:single |einzige |seule )?(?:card|karte|carte)\b|\beine einzelne\b|"
@@ -710,7 +710,7 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     def listed(m: re.Match[str]) -> str:
         colours = [c for c in re.split(r"\s*(?:,|\band\b|\bet\b|\bund\b)\s*(?:(?:an?|one|une?|eine?)\s+)?",
                                        re.sub(r"^(?:an?|one|une?|eine?)\s+", "", m.group(2).strip())) if c]
-        if len(colours) < 2 or not all(re.fullmatch(_COLOUR_WORDS, c, re.IGNORECASE) for c in colours):
+        if len(colours) < 2 or not all(re.fullmatch(_COLOUR_NAMES, c, re.IGNORECASE) for c in colours):
             return m.group(0)  # "three 4s (different colours)", "deux 6 (66)": not a colour for each card
         return ", ".join(f"{m.group(1)} {c}" for c in colours)
 
@@ -719,7 +719,7 @@ def hypothetical_answer(question: str, lang: str) -> Any:
     # "... if they're all red?", "si elles sont toutes rouges": a condition that they go together, no card of the play
     question = re.sub(r"(?i)[,;]?\s*\b(?:if|si|wenn|as long as|tant qu'|solange)\s*(?:they|elles|ils|sie)\s*(?:are|'re|"
                       r"sont|sind)\s+(?:all\s+|toutes\s+|tous\s+|alle\s+)?(?:of\s+)?(?:the same colou?r|one colou?r|"
-                      r"de la m[eê]me couleur|d'une seule couleur|gleichfarbig|in einer farbe|" + _COLOUR_WORDS +
+                      r"de la m[eê]me couleur|d'une seule couleur|gleichfarbig|in einer farbe|" + _COLOUR_NAMES +
                       r")\b", " ", question)
     # "kann ich alle vier legen?", "all three of them": the count said again, not a card of 4 or 3
     question = re.sub(r"(?i)\b(?:all|alle|tous les|toutes les)(?: the)? (?:two|three|four|five|zwei|drei|vier|"
